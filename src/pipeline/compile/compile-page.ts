@@ -1,0 +1,68 @@
+/** Stage 2: compiles one page's markdown into hast plus the data the site stage needs. */
+import { VFile } from 'vfile';
+import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
+import type { CompileContext } from './context.ts';
+import type { MarkdownProcessor } from './processor.ts';
+
+/** Fixes for messages that third-party plugins (KaTeX) raise without one. */
+const PLUGIN_FIXES: Record<string, string> = {
+  'katex:katex-error': 'Check the TeX between the dollar signs; KaTeX supports the functions listed at katex.org/docs/supported.',
+};
+
+/**
+ * Compiles a page. Never throws: an unexpected failure becomes an error diagnostic and an
+ * empty page body, so one broken page cannot stop the others.
+ */
+export function compilePage(processor: MarkdownProcessor, page: PageSource, context: CompileContext): CompiledPage {
+  const file = new VFile({ path: page.file, value: page.body });
+  file.data = {
+    page,
+    context,
+    diagnostics: [],
+    toc: [],
+    anchors: new Set(),
+    links: [],
+    rawBlocks: [],
+    dependencies: new Set(),
+    features: { math: false, mermaidPending: false, tabs: false },
+    uid: 0,
+  };
+  let hast;
+  try {
+    hast = processor.runSync(processor.parse(file), file);
+  } catch (e) {
+    const err = e as Error & { place?: { line?: number; start?: { line: number } } };
+    file.data.diagnostics!.push({
+      severity: 'error',
+      file: page.file,
+      line: err.place && 'start' in err.place ? err.place.start?.line : err.place?.line,
+      rule: 'compile',
+      message: `The page could not be compiled: ${err.message}`,
+      fix: 'Look at the construct on that line; if it looks right, report this as a build bug.',
+    });
+    hast = { type: 'root' as const, children: [] };
+  }
+  const diagnostics: Diagnostic[] = [...file.data.diagnostics!];
+  for (const m of file.messages) {
+    diagnostics.push({
+      severity: m.fatal ? 'error' : 'warning',
+      file: page.file,
+      line: m.line ?? undefined,
+      column: m.column ?? undefined,
+      rule: m.ruleId ?? m.source ?? 'markdown',
+      message: m.cause instanceof Error ? `${m.reason}: ${m.cause.message}` : m.reason,
+      fix: PLUGIN_FIXES[`${m.source}:${m.ruleId}`],
+    });
+  }
+  return {
+    source: page,
+    hast,
+    toc: file.data.toc!,
+    anchors: file.data.anchors!,
+    links: file.data.links!,
+    rawBlocks: file.data.rawBlocks!,
+    dependencies: file.data.dependencies!,
+    features: file.data.features!,
+    diagnostics,
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Every fenced block becomes its final HTML here, at build time:
+ * - ```railroad  → one inline SVG syntax diagram per rule (W3C EBNF);
+ * - ```mermaid   → the SVG from the committed cache, or the source for the browser to draw;
+ * - anything else → highlighted code in a <figure>, with optional title, highlighted
+ *   lines and line numbers. No language means `questdb-sql`.
+ *
+ * SVG strings are not parsed into the tree: they go to `file.data.rawBlocks` and a
+ * placeholder element marks where the renderer splices them in.
+ */
+import type { Root, Code } from 'mdast';
+import type { Element, ElementContent } from 'hast';
+import type { VFile } from 'vfile';
+import { visit } from 'unist-util-visit';
+import { highlightLines } from '../highlight/highlight.ts';
+import { SUPPORTED_LANGUAGES, resolveLanguage } from '../highlight/languages.ts';
+import { renderRailroad } from '../railroad/render-railroad.ts';
+import { readCachedMermaid } from '../mermaid/cache.ts';
+import { parseCodeMeta } from '../code-meta.ts';
+import { report } from '../report.ts';
+
+/** The element the renderer replaces with rawBlocks[n]. */
+export function rawSlot(n: number): Element {
+  return { type: 'element', tagName: 'div', properties: { dataRawSlot: String(n) }, children: [] };
+}
+
+function el(tagName: string, properties: Element['properties'], children: ElementContent[]): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+function setHast(node: Code, element: Element): void {
+  node.data = { ...node.data, hName: element.tagName, hProperties: element.properties, hChildren: element.children };
+}
+
+function addRaw(file: VFile, html: string): Element {
+  const blocks = (file.data.rawBlocks ??= []);
+  blocks.push(html);
+  return rawSlot(blocks.length - 1);
+}
+
+function railroad(node: Code, file: VFile): void {
+  const result = renderRailroad(node.value);
+  if (!result.ok) {
+    report(file, { ...node, position: node.position ? { start: { line: node.position.start.line + result.line, column: result.column }, end: node.position.end } : undefined } as Code,
+      `Invalid railroad grammar: ${result.message}`, { rule: 'railroad', fix: result.fix });
+    setHast(node, codeFigure(node.value, 'ebnf', { title: 'Syntax (not drawn: the grammar has an error)' }));
+    return;
+  }
+  const figures = result.diagrams.map((d) =>
+    el('figure', { className: ['railroad'] }, [addRaw(file, d.svg), el('figcaption', { className: ['railroad__name'] }, [{ type: 'text', value: d.name }])]),
+  );
+  setHast(node, el('div', { className: ['railroad-group'] }, figures));
+}
+
+function mermaid(node: Code, file: VFile): void {
+  const svg = readCachedMermaid(node.value, file.data.context!.root);
+  if (svg) {
+    setHast(node, el('figure', { className: ['mermaid-diagram'] }, [addRaw(file, svg)]));
+    return;
+  }
+  file.data.features = { ...file.data.features!, mermaidPending: true };
+  report(file, node, 'This mermaid diagram is not in the diagram cache; it is drawn in the reader\'s browser instead (slower, needs JavaScript).', {
+    rule: 'mermaid-cache',
+    fix: 'Run `npm run diagrams` to render it into content/diagrams/mermaid/ and commit the new SVG.',
+  });
+  setHast(node, el('pre', { className: ['mermaid'], dataMermaidPending: '' }, [{ type: 'text', value: node.value }]));
+}
+
+interface FigureOptions {
+  title?: string;
+  highlight?: Set<number>;
+  showLineNumbers?: boolean;
+}
+
+/** Builds `<figure class="code-block">` with its title and one span per line. */
+export function codeFigure(code: string, lang: string | null | undefined, opts: FigureOptions = {}): Element {
+  const result = highlightLines(code, lang);
+  const lines: ElementContent[] = [];
+  result.lines.forEach((line, i) => {
+    const classes = ['code-line'];
+    if (opts.highlight?.has(i + 1)) classes.push('code-line--highlighted');
+    lines.push(el('span', { className: classes }, line.length > 0 ? line : []));
+    if (i < result.lines.length - 1) lines.push({ type: 'text', value: '\n' });
+  });
+  const figureClasses = ['code-block'];
+  if (opts.showLineNumbers) figureClasses.push('code-block--numbered');
+  const children: ElementContent[] = [];
+  if (opts.title) children.push(el('figcaption', { className: ['code-block__title'] }, [{ type: 'text', value: opts.title }]));
+  children.push(
+    el('pre', { className: ['code-block__pre', `language-${result.lang}`], tabIndex: 0 }, [el('code', { className: [`language-${result.lang}`] }, lines)]),
+  );
+  return el('figure', { className: figureClasses, dataLanguage: result.lang }, children);
+}
+
+export default function remarkCodeBlocks() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, 'code', (node: Code) => {
+      const lang = node.lang?.toLowerCase();
+      if (lang === 'railroad') return railroad(node, file);
+      if (lang === 'mermaid') return mermaid(node, file);
+      const meta = parseCodeMeta(node.meta);
+      if (meta.unknown.length > 0) {
+        report(file, node, `Unknown code block option${meta.unknown.length > 1 ? 's' : ''}: ${meta.unknown.join(', ')}.`, { rule: 'code-meta', fix: 'Use `title="…"`, `{1,3-5}` line highlights, `showLineNumbers` or `noparse`.' });
+      }
+      for (const p of meta.problems) report(file, node, `Line highlight ${p}.`, { rule: 'code-meta', fix: 'Write line numbers from 1, e.g. `{1,3-5}`.' });
+      const lineCount = node.value.split('\n').length;
+      const beyond = [...meta.highlight].filter((n) => n > lineCount);
+      if (beyond.length > 0) report(file, node, `Line highlight ${beyond.join(', ')} is past the block's ${lineCount} lines.`, { rule: 'code-meta', fix: 'Fix the highlighted line numbers.' });
+      const figure = codeFigure(node.value, node.lang, meta);
+      if (!resolveLanguage(node.lang).known) {
+        report(file, node, `Unknown code language \`${node.lang}\`; the block is shown without highlighting.`, { rule: 'code-language', fix: `Use one of: ${SUPPORTED_LANGUAGES.join(', ')}, or \`text\`.` });
+      }
+      setHast(node, figure);
+    });
+  };
+}

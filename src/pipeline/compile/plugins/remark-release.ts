@@ -1,0 +1,56 @@
+/**
+ * `:release{field="tag"}` — the documented release, in text and in code:
+ * fields `tag` (8.3.3), `name`, `date` (2025-05-30) and `url` (the release page).
+ * In code blocks and inline code the same directive text is replaced literally.
+ */
+import type { Root } from 'mdast';
+import type { TextDirective } from 'mdast-util-directive';
+import type { VFile } from 'vfile';
+import { visit, SKIP } from 'unist-util-visit';
+import type { ReleaseData } from '../../../shared/types.ts';
+import { report } from '../report.ts';
+
+export const RELEASE_FIELDS = ['tag', 'name', 'date', 'url'] as const;
+
+/** The value of one release field, or undefined for an unknown field. */
+export function releaseField(release: ReleaseData, field: string): string | undefined {
+  switch (field) {
+    case 'tag':
+      return release.tag_name;
+    case 'name':
+      return release.name;
+    case 'date':
+      return release.published_at.slice(0, 10);
+    case 'url':
+      return release.html_url;
+    default:
+      return undefined;
+  }
+}
+
+const IN_CODE = /:release\{field=["']?([a-z]+)["']?\}/g;
+
+export default function remarkRelease() {
+  return (tree: Root, file: VFile) => {
+    const release = file.data.context!.release;
+    visit(tree, 'textDirective', (node: TextDirective, index, parent) => {
+      if (node.name !== 'release' || !parent || index === undefined) return;
+      const field = node.attributes?.field ?? 'tag';
+      const value = releaseField(release, field);
+      if (value === undefined) {
+        report(file, node, `Unknown release field \`${field}\`.`, { rule: 'release', fix: `Use one of: ${RELEASE_FIELDS.join(', ')}.` });
+      }
+      parent.children.splice(index, 1, { type: 'text', value: value ?? '', position: node.position });
+      return [SKIP, index + 1];
+    });
+    visit(tree, (node) => {
+      if ((node.type === 'code' || node.type === 'inlineCode') && 'value' in node && typeof node.value === 'string' && node.value.includes(':release{')) {
+        node.value = node.value.replace(IN_CODE, (all, field: string) => {
+          const v = releaseField(release, field);
+          if (v === undefined) report(file, node, `Unknown release field \`${field}\` in code.`, { rule: 'release', fix: `Use one of: ${RELEASE_FIELDS.join(', ')}.` });
+          return v ?? all;
+        });
+      }
+    });
+  };
+}
