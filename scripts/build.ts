@@ -1,0 +1,26 @@
+#!/usr/bin/env tsx
+// Builds the site into build/ (served at /docs/). Exit status 1 only for errors that make
+// a page unbuildable or ambiguous (invalid front matter, duplicate routes); warnings never fail.
+// Usage: npm run build [-- --root DIR] [-- --out DIR] [-- --quiet]
+import { resolve } from 'node:path';
+import { buildAll, hasErrors } from '../src/pipeline/build.ts';
+import { printDiagnostics } from '../src/pipeline/diagnostics.ts';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const root = resolve(opt('--root') ?? '.');
+const quiet = args.includes('--quiet');
+const start = performance.now();
+console.log(`Building ${root}`);
+const result = await buildAll({ root, outDir: opt('--out') ? resolve(opt('--out')!) : undefined, log: (l) => console.log(l) });
+printDiagnostics(quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
+const total = performance.now() - start;
+const pages = result.compiled.length;
+console.log(`Built ${pages} pages in ${(total / 1000).toFixed(2)} s (${(pages / (total / 1000)).toFixed(0)} pages/s), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+if (process.env.BUILD_STATS_JSON) {
+  console.log('BUILD_STATS ' + JSON.stringify({ totalMs: total, pages, maxRssKb: process.resourceUsage().maxRSS, timings: result.timings }));
+}
+process.exit(hasErrors(result.diagnostics) ? 1 : 0);

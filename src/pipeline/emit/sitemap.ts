@@ -1,0 +1,14 @@
+/** build/sitemap.xml (served at /docs/sitemap.xml) through the `sitemap` package: every indexable route, daily, priority 0.7. */
+import { SitemapStream, streamToPromise } from 'sitemap';
+import { Readable } from 'node:stream';
+
+export const SITEMAP_CHANGEFREQ = 'daily';
+export const SITEMAP_PRIORITY = 0.7;
+
+/** Renders the sitemap XML for the given routes of `origin`. */
+export async function renderSitemap(origin: string, routes: string[]): Promise<string> {
+  const stream = new SitemapStream({ hostname: origin });
+  const links = [...routes].sort().map((url) => ({ url, changefreq: SITEMAP_CHANGEFREQ, priority: SITEMAP_PRIORITY }));
+  const xml = await streamToPromise(Readable.from(links).pipe(stream));
+  return xml.toString();
+}

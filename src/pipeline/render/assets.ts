@@ -1,0 +1,107 @@
+/**
+ * The static assets pages refer to: the site stylesheet (one esbuild call, minified,
+ * content-hashed), KaTeX's stylesheet and fonts (served by us, not a CDN), the browser
+ * bundles of the islands, and mermaid's browser build for diagrams missing from the cache.
+ * Returns the URLs for the templates and the files for the emit stage.
+ */
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { Assets } from '../../../templates/document.tsx';
+import { BASE_PATH } from '../../shared/url.ts';
+import type { OutputFile } from '../emit/output.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface BuiltAssets {
+  assets: Assets;
+  files: OutputFile[];
+  /** URL of the mermaid fallback module and of mermaid's own bundle, when a page needs them. */
+  mermaid?: { module: string; library: string };
+}
+
+export interface AssetOptions {
+  /** True when some page has a mermaid diagram missing from the cache. */
+  mermaidPending: boolean;
+  minify?: boolean;
+}
+
+function shortHash(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, 10);
+}
+
+/** Bundles `src/styles/index.css` into `assets/css/site.<hash>.css`. */
+async function buildCss(root: string, minify: boolean): Promise<OutputFile> {
+  const result = await build({
+    entryPoints: [join(root, 'src/styles/index.css')],
+    bundle: true,
+    minify,
+    write: false,
+    outdir: join(root, 'build/assets/css'),
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0]!.text;
+  return { path: `assets/css/site.${shortHash(text)}.css`, contents: text };
+}
+
+/** KaTeX's CSS and fonts, copied as they are into a versioned folder. */
+function katexFiles(): { cssUrl: string; files: OutputFile[] } {
+  const dist = join(dirname(require.resolve('katex/package.json')), 'dist');
+  const version = (require('katex/package.json') as { version: string }).version;
+  const dir = `assets/katex-${version}`;
+  const files: OutputFile[] = [{ path: `${dir}/katex.min.css`, copyFrom: join(dist, 'katex.min.css') }];
+  for (const font of readdirSync(join(dist, 'fonts'))) {
+    if (font.endsWith('.woff2') || font.endsWith('.woff')) files.push({ path: `${dir}/fonts/${font}`, copyFrom: join(dist, 'fonts', font) });
+  }
+  return { cssUrl: `${BASE_PATH}${dir}/katex.min.css`, files };
+}
+
+/** Bundles the browser islands in one esbuild call (ESM, code splitting, hashed names). */
+async function buildIslands(root: string, minify: boolean, entries: Record<string, string>): Promise<{ files: OutputFile[]; urls: Record<string, string> }> {
+  if (Object.keys(entries).length === 0) return { files: [], urls: {} };
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.entries(entries).map(([out, path]) => ({ in: path, out })),
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    minify,
+    target: 'es2020',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    outdir: 'build/assets/js',
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunk.[hash]',
+    logLevel: 'silent',
+  });
+  const buildDir = join(root, 'build');
+  const files: OutputFile[] = result.outputFiles.map((f) => ({ path: relative(buildDir, f.path), contents: f.text }));
+  // The metafile maps each entry point (relative to root) to its hashed output file.
+  const urls: Record<string, string> = {};
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    const name = Object.entries(entries).find(([, path]) => path === meta.entryPoint)?.[0];
+    if (name) urls[name] = BASE_PATH + out.slice('build/'.length);
+  }
+  return { files, urls };
+}
+
+/** Builds every asset; the returned files are written by the emit stage. */
+export async function buildAssets(root: string, options: AssetOptions): Promise<BuiltAssets> {
+  const minify = options.minify ?? true;
+  const islandEntries: Record<string, string> = {};
+  if (options.mermaidPending) islandEntries['mermaid-fallback'] = 'src/islands/mermaid-fallback.ts';
+  const [css, islands] = await Promise.all([buildCss(root, minify), buildIslands(root, minify, islandEntries)]);
+  const katex = katexFiles();
+  const files: OutputFile[] = [css, ...katex.files, ...islands.files];
+  let mermaid: BuiltAssets['mermaid'];
+  if (options.mermaidPending && islands.urls['mermaid-fallback']) {
+    const version = (require('mermaid/package.json') as { version: string }).version;
+    const libPath = `assets/vendor/mermaid-${version}.min.js`;
+    files.push({ path: libPath, copyFrom: require.resolve('mermaid/dist/mermaid.min.js') });
+    mermaid = { module: islands.urls['mermaid-fallback'], library: BASE_PATH + libPath };
+  }
+  return { assets: { css: [BASE_PATH + css.path], katexCss: katex.cssUrl, scripts: [] }, files, mermaid };
+}

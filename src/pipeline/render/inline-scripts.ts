@@ -1,0 +1,22 @@
+/**
+ * The few scripts that must run before anything else, inlined (a few hundred bytes, no
+ * request, so they cannot block the first render on the network).
+ */
+import { BASE_PATH } from '../../shared/url.ts';
+
+/** `/docs/x/index.html` and `/docs/x.html` → `/docs/x/` (spec 2.3), on every page. */
+export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=/\\/index\\.html$/.test(p)?p.slice(0,-10):/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p)?p.slice(0,-5)+'/':null;if(n)l.replace(n+l.search+l.hash)})()`;
+
+/**
+ * On the not-found page also: a route typed without its trailing slash gets one
+ * (`/docs/x` → `/docs/x/`); a path that already ends in `/` is left alone, so no loop.
+ */
+export const NOT_FOUND_SCRIPT = `(function(){var l=location,p=l.pathname;if(!/\\/$/.test(p)&&!/\\.[a-z0-9]+$/i.test(p))l.replace(p+'/'+l.search+l.hash)})()`;
+
+/**
+ * On the docs home: served from another base path, the site's absolute asset URLs
+ * break, so a self-styled banner says so and suggests the base path to use (spec 2.3).
+ */
+export function wrongBasePathScript(basePath: string = BASE_PATH): string {
+  return `(function(){var p=location.pathname;if(p.indexOf(${JSON.stringify(basePath)})===0)return;var b=p.replace(/[^/]*$/,'')||'/';var d=document.createElement('div');d.id='base-path-banner';d.setAttribute('role','alert');d.style.cssText='position:relative;z-index:1000;padding:16px;background:#be2f5b;color:#fff;font:16px/1.5 system-ui,sans-serif';d.textContent='This site did not load properly. It is built for the base path ${basePath} but was opened at '+p+'. We suggest serving the build at ${basePath}, or rebuilding it with the base path '+b+'.';document.body.prepend(d)})()`;
+}

@@ -1,0 +1,88 @@
+/** Stage 4 for one page: the page model → a complete HTML document. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import type { SiteConfig } from '../../shared/site-config.ts';
+import type { ReleaseData } from '../../shared/types.ts';
+import type { PageModel } from '../site/index.ts';
+import type { SidebarNode } from '../site/sidebar.ts';
+import { Document, type Assets } from '../../../templates/document.tsx';
+import { DocPage } from '../../../templates/doc-page.tsx';
+import { NotFoundPage } from '../../../templates/not-found.tsx';
+import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
+import { NOT_FOUND_SCRIPT, wrongBasePathScript } from './inline-scripts.ts';
+
+export interface RenderContext {
+  config: SiteConfig;
+  release: ReleaseData;
+  sidebar: SidebarNode[];
+  assets: Assets;
+  /** Extra markup before </body> (the live-reload client in watch mode). */
+  devScript?: string;
+  /** The in-browser mermaid renderer, for pages whose diagrams are not in the cache. */
+  mermaid?: { module: string; library: string };
+}
+
+function mermaidScript(m: { module: string; library: string }): string {
+  return `import(${JSON.stringify(m.module)}).then(function(m){return m.default(${JSON.stringify(m.library)})}).catch(function(e){console.error('Mermaid diagrams could not be drawn:',e)})`;
+}
+
+function toHtml(element: ReactElement, devScript?: string): string {
+  const html = '<!doctype html>' + renderToStaticMarkup(element);
+  return devScript ? html.replace('</body>', devScript + '</body>') : html;
+}
+
+/** Renders one documentation page. */
+export function renderDocPage(model: PageModel, ctx: RenderContext): string {
+  const { page } = model;
+  const fm = page.source.frontMatter;
+  const isHome = page.source.route === ctx.config.basePath;
+  const element = (
+    <Document
+      config={ctx.config}
+      assets={ctx.assets}
+      extraCss={page.features.math ? [ctx.assets.katexCss] : []}
+      bodyScripts={[...(isHome ? [wrongBasePathScript(ctx.config.basePath)] : []), ...(page.features.mermaidPending && ctx.mermaid ? [mermaidScript(ctx.mermaid)] : [])]}
+      head={{
+        title: fm.title,
+        description: fm.description,
+        keywords: fm.keywords,
+        canonical: fm.canonical ?? ctx.config.url + page.source.route,
+        image: fm.image ?? ctx.config.defaultImage,
+        noindex: fm.noindex,
+        type: isHome ? 'website' : 'article',
+      }}
+    >
+      <DocPage
+        config={ctx.config}
+        release={ctx.release}
+        sidebar={ctx.sidebar}
+        route={page.source.route}
+        title={fm.title}
+        toc={page.toc}
+        hideToc={fm.hide_table_of_contents}
+        breadcrumbs={model.breadcrumbs}
+        previous={model.previous}
+        next={model.next}
+        editUrl={ctx.config.editUrl + page.source.file.replace(/^content\//, '')}
+      >
+        {hastToReact(page.hast)}
+      </DocPage>
+    </Document>
+  );
+  return spliceRawBlocks(toHtml(element, ctx.devScript), page.rawBlocks);
+}
+
+/** Renders build/404.html. */
+export function renderNotFoundPage(ctx: RenderContext): string {
+  return toHtml(
+    <Document
+      config={ctx.config}
+      assets={ctx.assets}
+      bodyScripts={[NOT_FOUND_SCRIPT]}
+      head={{ title: 'Page not found', description: 'The page you asked for does not exist.', keywords: [], canonical: ctx.config.url + ctx.config.basePath, image: ctx.config.defaultImage, noindex: true, type: 'website' }}
+    >
+      <NotFoundPage config={ctx.config} release={ctx.release} />
+    </Document>,
+    ctx.devScript,
+  );
+}

@@ -1,0 +1,85 @@
+/** The document shell every page shares: <head> with metadata, then the body. */
+import type { ReactElement, ReactNode } from 'react';
+import type { SiteConfig } from '../src/shared/site-config.ts';
+import { NORMALISE_PATH_SCRIPT } from '../src/pipeline/render/inline-scripts.ts';
+
+export interface HeadData {
+  title: string;
+  description: string;
+  keywords: string[];
+  canonical: string;
+  image: string;
+  noindex: boolean;
+  type: 'article' | 'website';
+}
+
+export interface Assets {
+  /** Stylesheets every page loads. */
+  css: string[];
+  /** KaTeX's stylesheet, for pages with maths. */
+  katexCss: string;
+  /** Module scripts, by island name; filled by the islands build. */
+  scripts: string[];
+}
+
+export interface DocumentProps {
+  config: SiteConfig;
+  head: HeadData;
+  assets: Assets;
+  extraCss?: string[];
+  /** Inline scripts at the end of <body>. */
+  bodyScripts?: string[];
+  htmlClass?: string;
+  children: ReactNode;
+}
+
+function absolute(config: SiteConfig, path: string): string {
+  return /^https?:/.test(path) ? path : config.url + path;
+}
+
+export function Document({ config, head, assets, extraCss = [], bodyScripts = [], htmlClass, children }: DocumentProps): ReactElement {
+  const fullTitle = `${head.title} | ${config.title}`;
+  const image = absolute(config, head.image);
+  return (
+    <html lang="en" dir="ltr" data-theme="dark" className={htmlClass}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: NORMALISE_PATH_SCRIPT }} />
+        <title>{fullTitle}</title>
+        <meta name="description" content={head.description} />
+        {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
+        {head.noindex && <meta name="robots" content="noindex, nofollow" />}
+        <link rel="canonical" href={head.canonical} />
+        <meta name="theme-color" content={config.themeColor} />
+        <meta name="color-scheme" content="dark" />
+        <link rel="manifest" href={`${config.basePath}manifest.webmanifest`} />
+        <link rel="icon" href={`${config.basePath}favicon.svg`} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={`${config.basePath}icons/icon-192.png`} />
+        <meta property="og:type" content={head.type} />
+        <meta property="og:site_name" content={config.title} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonical} />
+        <meta property="og:image" content={image} />
+        <meta property="og:locale" content="en_US" />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={fullTitle} />
+        <meta name="twitter:description" content={head.description} />
+        <meta name="twitter:image" content={image} />
+        {[...assets.css, ...extraCss].map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body>
+        {children}
+        {bodyScripts.map((code, i) => (
+          <script key={i} dangerouslySetInnerHTML={{ __html: code }} />
+        ))}
+      </body>
+    </html>
+  );
+}
