@@ -63,7 +63,7 @@ async function buildIslands(root: string, minify: boolean, entries: Record<strin
   if (Object.keys(entries).length === 0) return { files: [], urls: {} };
   const result = await build({
     absWorkingDir: root,
-    entryPoints: Object.entries(entries).map(([out, path]) => ({ in: path, out })),
+    entryPoints: Object.entries(entries).map(([out, path]) => ({ in: './' + path, out })),
     bundle: true,
     format: 'esm',
     splitting: true,

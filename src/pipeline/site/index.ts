@@ -9,12 +9,22 @@ export interface NavLinkTo {
   route: string;
 }
 
-/** Everything the renderer needs for one page. */
-export interface PageModel {
-  page: CompiledPage;
+export interface PageNavigation {
   breadcrumbs: string[];
   previous?: NavLinkTo;
   next?: NavLinkTo;
+}
+
+/** Everything the renderer needs for one page. */
+export interface PageModel extends PageNavigation {
+  page: CompiledPage;
+}
+
+/** The site's structure; it needs only the loaded pages (titles and routes), not their bodies. */
+export interface Navigation {
+  sidebar: SidebarNode[];
+  byRoute: Map<string, PageNavigation>;
+  diagnostics: Diagnostic[];
 }
 
 export interface SiteModel {
@@ -23,22 +33,33 @@ export interface SiteModel {
   diagnostics: Diagnostic[];
 }
 
-/** Puts the compiled pages into the site's structure and checks links between them. */
-export function buildSiteModel(site: LoadedSite, compiled: CompiledPage[], hasStaticFile: (path: string) => boolean): SiteModel {
+/** Resolves the sidebar and each listed page's breadcrumbs and neighbours. */
+export function buildNavigation(site: LoadedSite): Navigation {
   const sidebar = resolveSidebar(site.sidebars.docs ?? [], site.pages, site.sidebarsText);
-  const position = new Map(sidebar.order.map((entry, i) => [entry.route, i]));
-  const pages = compiled.map((page): PageModel => {
-    const i = position.get(page.source.route);
-    if (i === undefined) return { page, breadcrumbs: [] };
-    const entry = sidebar.order[i]!;
+  const byRoute = new Map<string, PageNavigation>();
+  sidebar.order.forEach((entry, i) => {
     const prev = sidebar.order[i - 1];
     const next = sidebar.order[i + 1];
-    return {
-      page,
+    byRoute.set(entry.route, {
       breadcrumbs: entry.trail,
       previous: prev && { label: prev.label, route: prev.route },
       next: next && { label: next.label, route: next.route },
-    };
+    });
   });
-  return { sidebar: sidebar.items, pages, diagnostics: [...sidebar.diagnostics, ...checkLinks(compiled, hasStaticFile)] };
+  return { sidebar: sidebar.items, byRoute, diagnostics: sidebar.diagnostics };
+}
+
+/** The render model of one compiled page. */
+export function pageModel(nav: Navigation, page: CompiledPage): PageModel {
+  return { page, ...(nav.byRoute.get(page.source.route) ?? { breadcrumbs: [] }) };
+}
+
+/** Puts the compiled pages into the site's structure and checks links between them. */
+export function buildSiteModel(site: LoadedSite, compiled: CompiledPage[], hasStaticFile: (path: string) => boolean): SiteModel {
+  const nav = buildNavigation(site);
+  return {
+    sidebar: nav.sidebar,
+    pages: compiled.map((p) => pageModel(nav, p)),
+    diagnostics: [...nav.diagnostics, ...checkLinks(compiled, hasStaticFile)],
+  };
 }

@@ -1,0 +1,312 @@
+/**
+ * Watch mode for writers: serves the site from memory at http://localhost:3000/docs/,
+ * compiles pages on demand (so the first page is served before the whole site is
+ * compiled), and on every save rebuilds only what the edit affects — the page, the pages
+ * that include or use the changed file, or every page when the sidebar, a title or a
+ * route changes — then reloads the open browser. A broken page shows its problems in the
+ * browser and the terminal; the rest keeps working.
+ *
+ * It runs the same stage functions as the full build; only the bookkeeping is its own.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
+import { siteConfig } from '../../shared/site-config.ts';
+import { loadSite, type LoadedSite } from '../load/index.ts';
+import { readPage } from '../load/load-pages.ts';
+import { isRoutedPage, outputPathForRoute, routeFor, docIdFromPath } from '../load/routes.ts';
+import { loadSidebars } from '../load/load-sidebar.ts';
+import { loadSiteData } from '../load/load-data.ts';
+import { loadExamples } from '../load/load-examples.ts';
+import { createCompileContext, markdownProcessor } from '../compile/index.ts';
+import { compilePage } from '../compile/compile-page.ts';
+import type { CompileContext } from '../compile/context.ts';
+import { buildNavigation, pageModel, type Navigation } from '../site/index.ts';
+import { checkLinks } from '../site/check-links.ts';
+import { buildAssets, type BuiltAssets } from '../render/assets.ts';
+import { renderDocPage, renderNotFoundPage, type RenderContext } from '../render/render-page.tsx';
+import { renderSitemap } from '../emit/sitemap.ts';
+import { renderManifest } from '../emit/manifest.ts';
+import { serveStatic } from '../serve/static-handler.ts';
+import { formatDiagnostic } from '../diagnostics.ts';
+import { LiveReload, LIVE_RELOAD_PATH, liveReloadClient } from './live-reload.ts';
+import { diagnosticsOverlay, errorPage } from './error-page.ts';
+
+export interface DevServerOptions {
+  root: string;
+  port?: number;
+  host?: string;
+  log?: (line: string) => void;
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+
+export class DevServer {
+  readonly root: string;
+  private log: (line: string) => void;
+  private site!: LoadedSite;
+  private context!: CompileContext;
+  private nav!: Navigation;
+  private assets!: BuiltAssets;
+  /** Compiled pages by file; missing entries compile on demand. */
+  private compiled = new Map<string, CompiledPage>();
+  /** Rendered HTML by route; cleared when something it shows changes. */
+  private html = new Map<string, string>();
+  /** Files that could not be loaded, by the route they would have had. */
+  private broken = new Map<string, { file: string; diagnostics: Diagnostic[] }>();
+  private textCache = new Map<string, string | undefined>();
+  private live = new LiveReload();
+  private server?: Server;
+  private watcher?: FSWatcher;
+  private pending = new Set<string>();
+  private timer?: NodeJS.Timeout;
+  private busy: Promise<void> = Promise.resolve();
+  private lastLinkReport = '';
+  /** Called after each rebuild with its duration (for the benchmark). */
+  onRebuild?: (info: { ms: number; pages: number }) => void;
+
+  constructor(private options: DevServerOptions) {
+    this.root = options.root;
+    this.log = options.log ?? ((l) => console.log(l));
+  }
+
+  /** Loads the site, starts the HTTP server and the watcher; resolves once it listens. */
+  async start(): Promise<{ url: string }> {
+    this.site = await loadSite(this.root);
+    this.refreshContext();
+    this.nav = buildNavigation(this.site);
+    this.recordBroken(this.site.diagnostics);
+    this.assets = await buildAssets(this.root, { mermaidPending: true, minify: false });
+    this.printDiagnostics([...this.site.diagnostics, ...this.nav.diagnostics]);
+    const port = this.options.port ?? 3000;
+    const host = this.options.host ?? '127.0.0.1';
+    this.server = createServer((req, res) => {
+      if (req.url === LIVE_RELOAD_PATH) return this.live.attach(res);
+      serveStatic(req, res, (rel) => this.lookup(rel), () => 'no-store').catch((e: Error) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(e.stack);
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
+    this.watcher = watch([join(this.root, 'content'), join(this.root, 'public'), join(this.root, 'src/styles')], { ignoreInitial: true });
+    this.watcher.on('all', (_event, path) => this.queue(path));
+    await new Promise<void>((resolve) => this.watcher!.on('ready', () => resolve()));
+    setImmediate(() => void this.compileInBackground());
+    const address = this.server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    return { url: `http://${host}:${actualPort}${siteConfig.basePath}` };
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.live.close();
+    await this.watcher?.close();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Resolves when queued changes have been applied (for tests and the benchmark). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0 || this.timer) await new Promise((r) => setTimeout(r, 10));
+    await this.busy;
+  }
+
+  private refreshContext(): void {
+    const base = createCompileContext(this.site);
+    this.textCache.clear();
+    this.context = {
+      ...base,
+      readText: (path) => {
+        if (!this.textCache.has(path)) this.textCache.set(path, base.readText(path));
+        return this.textCache.get(path);
+      },
+    };
+  }
+
+  private recordBroken(diagnostics: Diagnostic[]): void {
+    for (const d of diagnostics) {
+      if (d.severity !== 'error' || !d.file.startsWith('content/docs/')) continue;
+      const rel = d.file.slice('content/docs/'.length);
+      const route = routeFor(docIdFromPath(rel), {});
+      const entry = this.broken.get(route) ?? { file: d.file, diagnostics: [] };
+      entry.diagnostics.push(d);
+      this.broken.set(route, entry);
+    }
+  }
+
+  private pageByRoute(route: string): PageSource | undefined {
+    return this.site.pages.find((p) => p.route === route);
+  }
+
+  private compile(page: PageSource): CompiledPage {
+    let c = this.compiled.get(page.file);
+    if (!c) {
+      c = compilePage(markdownProcessor(), page, this.context);
+      this.compiled.set(page.file, c);
+    }
+    return c;
+  }
+
+  private renderContext(): RenderContext {
+    return { config: siteConfig, release: this.site.release, sidebar: this.nav.sidebar, assets: this.assets.assets, mermaid: this.assets.mermaid, devScript: liveReloadClient(this.live.revision) };
+  }
+
+  private render(page: PageSource): string {
+    let html = this.html.get(page.route);
+    if (html === undefined) {
+      const compiled = this.compile(page);
+      html = renderDocPage(pageModel(this.nav, compiled), this.renderContext());
+      html = html.replace('</body>', diagnosticsOverlay(compiled.diagnostics) + '</body>');
+      this.html.set(page.route, html);
+    }
+    return html;
+  }
+
+  private async lookup(rel: string): Promise<string | Uint8Array | undefined> {
+    if (rel === 'index.html' || rel.endsWith('/index.html')) {
+      const route = siteConfig.basePath + rel.slice(0, -'index.html'.length);
+      const page = this.pageByRoute(route);
+      if (page) return this.render(page);
+      const broken = this.broken.get(route);
+      if (broken) return errorPage(broken.file, broken.diagnostics, liveReloadClient(this.live.revision));
+      return undefined;
+    }
+    if (rel === '404.html') return renderNotFoundPage(this.renderContext());
+    if (rel === 'sitemap.xml') return renderSitemap(siteConfig.url, this.site.pages.filter((p) => !p.frontMatter.noindex).map((p) => p.route));
+    if (rel === 'manifest.webmanifest') return renderManifest(siteConfig);
+    const asset = this.assets.files.find((f) => f.path === rel);
+    if (asset) return 'copyFrom' in asset ? readFile(asset.copyFrom) : asset.contents;
+    return readFile(join(this.root, 'public', rel)).catch(() => undefined);
+  }
+
+  /** Compiles every page not compiled yet, a few at a time, then checks links. */
+  private async compileInBackground(): Promise<void> {
+    for (const page of this.site.pages) {
+      if (!this.compiled.has(page.file)) {
+        this.compile(page);
+        await new Promise((r) => setImmediate(r)); // let requests in between pages
+      }
+    }
+    this.reportLinks();
+  }
+
+  private reportLinks(): void {
+    if (this.compiled.size < this.site.pages.length) return;
+    const pageDiagnostics = [...this.compiled.values()].flatMap((c) => c.diagnostics);
+    const links = checkLinks([...this.compiled.values()], this.context.hasStaticFile);
+    const text = [...pageDiagnostics, ...links].map(formatDiagnostic).join('\n');
+    if (text !== this.lastLinkReport) {
+      this.lastLinkReport = text;
+      this.printDiagnostics(links);
+    }
+  }
+
+  private printDiagnostics(list: Diagnostic[]): void {
+    for (const d of list) this.log(formatDiagnostic(d));
+  }
+
+  private queue(absPath: string): void {
+    this.pending.add(posix(relative(this.root, absPath)));
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const batch = new Set(this.pending);
+      this.pending.clear();
+      this.busy = this.busy.then(() => this.apply(batch)).catch((e: Error) => this.log(`watch: ${e.stack}`));
+    }, 20);
+  }
+
+  /** Applies a batch of changed files (repo-relative paths). */
+  async apply(changed: Set<string>): Promise<void> {
+    const start = performance.now();
+    let structure = false;
+    let everything = false;
+    const recompile = new Set<string>();
+    for (const rel of changed) {
+      this.textCache.delete(rel);
+      if (rel === 'content/sidebars.ts') {
+        const s = await loadSidebars(this.root);
+        this.site = { ...this.site, sidebars: s.sidebars, sidebarsText: s.text };
+        this.printDiagnostics(s.diagnostics);
+        structure = true;
+      } else if (rel.startsWith('content/data/')) {
+        const data = await loadSiteData(this.root);
+        this.site = { ...this.site, release: data.release, repository: data.repository };
+        everything = true;
+      } else if (rel.startsWith('content/examples/')) {
+        const ex = await loadExamples(this.root);
+        this.site = { ...this.site, examples: ex.entries };
+        this.printDiagnostics(ex.diagnostics);
+        this.refreshContext();
+      } else if (rel.startsWith('src/styles/')) {
+        this.assets = await buildAssets(this.root, { mermaidPending: true, minify: false });
+        structure = true;
+      } else if (rel.startsWith('content/docs/') && /\.mdx?$/.test(rel) && isRoutedPage(rel.slice('content/docs/'.length))) {
+        if (await this.reloadPage(rel)) structure = true;
+        recompile.add(rel);
+      }
+      for (const [file, c] of this.compiled) if (c.dependencies.has(rel)) recompile.add(file);
+    }
+    if (structure) {
+      this.refreshContext();
+      this.nav = buildNavigation(this.site);
+    }
+    if (everything) this.compiled.clear();
+    // Every cached page carries the old live-reload revision (and maybe old chrome): drop them.
+    this.live.next();
+    this.html.clear();
+    let rebuilt = 0;
+    for (const file of recompile) {
+      this.compiled.delete(file);
+      const page = this.site.pages.find((p) => p.file === file);
+      if (!page) continue;
+      this.html.delete(page.route);
+      this.render(page); // eager, so the edit is ready before the browser asks
+      rebuilt++;
+      this.printDiagnostics(this.compiled.get(file)!.diagnostics);
+    }
+    const ms = performance.now() - start;
+    this.log(`rebuilt ${rebuilt} page(s)${structure ? ' and the navigation' : ''} in ${ms.toFixed(0)} ms`);
+    this.onRebuild?.({ ms, pages: rebuilt });
+    this.live.notify();
+    if (everything) void this.compileInBackground();
+    else this.reportLinks();
+  }
+
+  /** Re-reads one page file. Returns true when the site's structure changed (added, removed, new title or route). */
+  private async reloadPage(rel: string): Promise<boolean> {
+    const docRel = rel.slice('content/docs/'.length);
+    const old = this.site.pages.find((p) => p.file === rel);
+    for (const [route, b] of this.broken) if (b.file === rel) this.broken.delete(route);
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await readFile(join(this.root, rel));
+    } catch {
+      bytes = undefined;
+    }
+    const pages = this.site.pages.filter((p) => p.file !== rel);
+    let page: PageSource | undefined;
+    if (bytes) {
+      const r = readPage(docRel, bytes);
+      this.printDiagnostics(r.diagnostics);
+      this.recordBroken(r.diagnostics);
+      page = r.page;
+      const clash = page && pages.find((p) => p.route === page!.route);
+      if (page && clash) {
+        const d: Diagnostic = { severity: 'error', file: rel, line: 1, rule: 'duplicate-route', message: `${rel} and ${clash.file} both build the route ${page.route}; only ${clash.file} is served.`, fix: 'Give one of them another `permalink`/`slug`, or rename the file.' };
+        this.printDiagnostics([d]);
+        page = undefined;
+      }
+    }
+    if (page) pages.push(page);
+    this.site = { ...this.site, pages };
+    this.compiled.delete(rel);
+    if (!old || !page) return true;
+    const fm = (p: PageSource) => [p.route, p.frontMatter.title, p.frontMatter.sidebar_label, p.hidden].join('\0');
+    return fm(old) !== fm(page);
+  }
+}
+
+/** Path of a route's HTML in the build folder, re-exported for tests. */
+export { outputPathForRoute };

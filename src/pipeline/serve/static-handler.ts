@@ -1,0 +1,75 @@
+/**
+ * The HTTP behaviour shared by the preview server and the watch-mode server: the site
+ * lives under /docs/; `/x/index.html` and `/x.html` redirect to `/x/`; a route without
+ * its trailing slash redirects to it; anything else missing gets 404.html with status 404.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname } from 'node:path';
+import { BASE_PATH, normaliseHtmlPath } from '../../shared/url.ts';
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.gz': 'application/gzip',
+};
+
+/** Looks up a file by its path under the build folder (`concept/ttl/index.html`). */
+export type FileLookup = (relPath: string) => Promise<Uint8Array | string | undefined>;
+
+function send(res: ServerResponse, status: number, body: Uint8Array | string, type: string, head: boolean, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...extra });
+  res.end(head ? undefined : body);
+}
+
+/** Handles one request against `lookup`; returns after the response is sent. */
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, lookup: FileLookup, cacheControl: (rel: string) => string): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const head = req.method === 'HEAD';
+  if (req.method !== 'GET' && !head) return send(res, 405, 'Method not allowed', 'text/plain', false, { allow: 'GET, HEAD' });
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return send(res, 400, 'Bad request', 'text/plain', head);
+  }
+  const redirect = (to: string) => {
+    res.writeHead(301, { location: to + url.search });
+    res.end();
+  };
+  if (pathname === '/' || pathname + '/' === BASE_PATH) return redirect(BASE_PATH);
+  if (pathname.includes('\0') || pathname.split('/').includes('..')) return send(res, 400, 'Bad request', 'text/plain', head);
+  const normalised = normaliseHtmlPath(pathname);
+  if (normalised) return redirect(normalised);
+  if (pathname.startsWith(BASE_PATH)) {
+    const rel = pathname.slice(BASE_PATH.length);
+    const file = rel === '' || rel.endsWith('/') ? rel + 'index.html' : rel;
+    const body = await lookup(file);
+    if (body !== undefined) {
+      return send(res, 200, body, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', head, { 'cache-control': cacheControl(file) });
+    }
+    if (!extname(rel) && !rel.endsWith('/') && (await lookup(rel + '/index.html')) !== undefined) return redirect(pathname + '/');
+  }
+  const notFound = (await lookup('404.html')) ?? 'Not found';
+  return send(res, 404, notFound, 'text/html; charset=utf-8', head);
+}
+
+/** Hashed assets never change; pages and everything else are revalidated. */
+export function defaultCacheControl(rel: string): string {
+  return /\.[0-9a-f]{8,}\.(js|css)$/.test(rel) || /^assets\/(katex|vendor)/.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
