@@ -75,7 +75,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const compiled = await stage('compile', timings, log, () => compilePages(site.pages, context));
   const model = await stage('site', timings, log, () => buildSiteModel(site, compiled, context.hasStaticFile));
   const { outputs, assets } = await stage('render', timings, log, async () => {
-    const assets = await buildAssets(root, { mermaidPending: compiled.some((p) => p.features.mermaidPending) });
+    const assets = await buildAssets({ mermaidPending: compiled.some((p) => p.features.mermaidPending) });
     return { assets, outputs: await renderSite(site, model, assets, options.devScript) };
   });
   const all = await stage('emit', timings, log, async () => {

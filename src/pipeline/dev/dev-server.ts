@@ -78,7 +78,7 @@ export class DevServer {
     this.refreshContext();
     this.nav = buildNavigation(this.site);
     this.recordBroken(this.site.diagnostics);
-    this.assets = await buildAssets(this.root, { mermaidPending: true, minify: false });
+    this.assets = await buildAssets({ mermaidPending: true, minify: false });
     this.printDiagnostics([...this.site.diagnostics, ...this.nav.diagnostics]);
     const port = this.options.port ?? 3000;
     const host = this.options.host ?? '127.0.0.1';
@@ -240,7 +240,7 @@ export class DevServer {
         this.printDiagnostics(ex.diagnostics);
         this.refreshContext();
       } else if (rel.startsWith('src/styles/')) {
-        this.assets = await buildAssets(this.root, { mermaidPending: true, minify: false });
+        this.assets = await buildAssets({ mermaidPending: true, minify: false });
         structure = true;
       } else if (rel.startsWith('content/docs/') && /\.mdx?$/.test(rel) && isRoutedPage(rel.slice('content/docs/'.length))) {
         if (await this.reloadPage(rel)) structure = true;

@@ -9,11 +9,14 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Assets } from '../../../templates/document.tsx';
 import { BASE_PATH } from '../../shared/url.ts';
 import type { OutputFile } from '../emit/output.ts';
 
 const require = createRequire(import.meta.url);
+/** The styles and islands are the project's own code, wherever the content being built lives. */
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface BuiltAssets {
   assets: Assets;
@@ -89,7 +92,8 @@ async function buildIslands(root: string, minify: boolean, entries: Record<strin
 }
 
 /** Builds every asset; the returned files are written by the emit stage. */
-export async function buildAssets(root: string, options: AssetOptions): Promise<BuiltAssets> {
+export async function buildAssets(options: AssetOptions): Promise<BuiltAssets> {
+  const root = PROJECT_ROOT;
   const minify = options.minify ?? true;
   const islandEntries: Record<string, string> = {};
   if (options.mermaidPending) islandEntries['mermaid-fallback'] = 'src/islands/mermaid-fallback.ts';

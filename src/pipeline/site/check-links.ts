@@ -24,7 +24,7 @@ export function checkLinks(pages: CompiledPage[], hasStaticFile: (path: string) 
       }
       if (hash && !target.anchors.has(hash)) {
         const guess = closest(hash, target.anchors);
-        diagnostics.push({ severity: 'warning', file: link.file, line: link.line, rule: 'broken-anchor', message: `Broken anchor: #${hash} is not on ${target.source.route}.`, fix: guess ? `Did you mean #${guess}?` : `Use one of the page's heading anchors, e.g. #${[...target.anchors][0] ?? '…'}.` });
+        diagnostics.push({ severity: 'warning', file: link.file, line: link.line, rule: 'broken-anchor', message: `Broken anchor: #${hash} is not on ${target.source.route}.`, fix: guess ? `Did you mean #${guess}?` : target.toc[0] ? `Use one of the page's heading anchors, e.g. #${target.toc[0].id}.` : 'Link to the page without an anchor.' });
       }
     }
   }

@@ -28,7 +28,12 @@ function el(tagName: string, properties: Element['properties'], children: Elemen
   return { type: 'element', tagName, properties, children };
 }
 
+/**
+ * Gives the node its final element. mdast-util-to-hast would wrap a `code` node's element
+ * in <pre>, so the node is retyped: unknown node types become exactly their hName/hChildren.
+ */
 function setHast(node: Code, element: Element): void {
+  (node as unknown as { type: string }).type = 'renderedCode';
   node.data = { ...node.data, hName: element.tagName, hProperties: element.properties, hChildren: element.children };
 }
 

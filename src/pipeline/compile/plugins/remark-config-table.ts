@@ -69,7 +69,7 @@ function buildTable(entries: ConfigEntry[]): Table {
       cell([...phrasing(e.description), ...(e.reloadable ? [{ type: 'text', value: ' Reloadable without a restart.' } as PhrasingContent] : [])]),
     ],
   }));
-  return { type: 'table', align: [], children: [head, ...rows], data: { hProperties: { className: ['config-table'] } } };
+  return { type: 'table', align: head.children.map(() => null), children: [head, ...rows], data: { hProperties: { className: ['config-table'] } } };
 }
 
 export default function remarkConfigTable() {

@@ -22,7 +22,9 @@ export default function remarkRawHtml() {
         fix: 'Use markdown or a directive instead (admonitions `:::note`, tabs `::::tabs`, images `![alt](src)`); to show a tag as text, put it in backticks.',
       });
       const text: Text = { type: 'text', value: node.value, position: node.position, data: node.data };
-      parent.children.splice(index, 1, text as never);
+      // Block-level HTML (a child of a flow container) gets a paragraph to stand in.
+      const flow = parent.type === 'root' || parent.type === 'blockquote' || parent.type === 'listItem' || parent.type === 'containerDirective' || parent.type === 'footnoteDefinition';
+      parent.children.splice(index, 1, (flow ? { type: 'paragraph', children: [text], position: node.position } : text) as never);
       return [SKIP, index + 1];
     });
   };
