@@ -4,10 +4,8 @@ import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts
 import type { CompileContext } from './context.ts';
 import type { MarkdownProcessor } from './processor.ts';
 
-/** Fixes for messages that third-party plugins (KaTeX) raise without one. */
-const PLUGIN_FIXES: Record<string, string> = {
-  'katex:katex-error': 'Check the TeX between the dollar signs; KaTeX supports the functions listed at katex.org/docs/supported.',
-};
+/** rehype-katex repeats, without a line, what remark-math-check already reported. */
+const isKatexRepeat = (m: { source?: string | null }) => m.source === 'rehype-katex';
 
 /**
  * Compiles a page. Never throws: an unexpected failure becomes an error diagnostic and an
@@ -44,6 +42,7 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
   }
   const diagnostics: Diagnostic[] = [...file.data.diagnostics!];
   for (const m of file.messages) {
+    if (isKatexRepeat(m)) continue;
     diagnostics.push({
       severity: m.fatal ? 'error' : 'warning',
       file: page.file,
@@ -51,7 +50,6 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
       column: m.column ?? undefined,
       rule: m.ruleId ?? m.source ?? 'markdown',
       message: m.cause instanceof Error ? `${m.reason}: ${m.cause.message}` : m.reason,
-      fix: PLUGIN_FIXES[`${m.source}:${m.ruleId}`],
     });
   }
   return {

@@ -27,7 +27,7 @@ import remarkUnknownDirectives from './plugins/remark-unknown-directives.ts';
 import remarkCodeBlocks from './plugins/remark-code-blocks.ts';
 import remarkLinks from './plugins/remark-links.ts';
 import remarkHeadingIds from './plugins/remark-heading-ids.ts';
-import remarkMathFeature from './plugins/remark-math-feature.ts';
+import remarkMathCheck from './plugins/remark-math-check.ts';
 import rehypeHeadings from './plugins/rehype-headings.ts';
 
 export type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot, undefined>;
@@ -49,7 +49,7 @@ export function createMarkdownProcessor(): MarkdownProcessor {
     .use(remarkCodeBlocks)
     .use(remarkLinks)
     .use(remarkHeadingIds)
-    .use(remarkMathFeature)
+    .use(remarkMathCheck)
     .use(remarkRehype, { allowDangerousHtml: false, footnoteLabelTagName: 'h2' })
     .use(rehypeKatex, { output: 'htmlAndMathml', strict: 'ignore' })
     .use(rehypeHeadings)

@@ -45,7 +45,9 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     parsed = matter(text, {});
   } catch (e) {
     const err = e as { reason?: string; message: string; mark?: { line: number; column: number } };
-    const line = err.mark ? err.mark.line + 2 : 1; // +1 for 1-based, +1 for the opening ---
+    // gray-matter hands js-yaml the text after the opening `---`, newline included, so its
+    // 0-based line index is already the 1-based line number of the file.
+    const line = err.mark ? Math.max(2, err.mark.line + 1) : 1;
     error(`Invalid YAML in front matter: ${err.reason ?? err.message.split('\n')[0]}.`, line, 'Fix the YAML syntax: quote values that contain `:` or start with special characters, and keep `key: value` pairs aligned.');
     return { body: blankFrontMatter(text), diagnostics };
   }
