@@ -31,7 +31,7 @@ describe('static handler', () => {
     assert.match(r.headers.get('content-type')!, /text\/html/);
   });
   test('redirects index.html and .html paths to the route', async () => {
-    for (const [from, to] of [['/docs/concept/ttl/index.html', '/docs/concept/ttl/'], ['/docs/concept/ttl.html', '/docs/concept/ttl/'], ['/docs/index.html', '/docs/']]) {
+    for (const [from, to] of [['/docs/concept/ttl/index.html', '/docs/concept/ttl/'], ['/docs/concept/ttl.html', '/docs/concept/ttl/'], ['/docs/index.html', '/docs/']] as const) {
       const r = await get(from);
       assert.equal(r.status, 301, from);
       assert.equal(r.headers.get('location'), to, from);

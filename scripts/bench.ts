@@ -1,0 +1,158 @@
+#!/usr/bin/env tsx
+// Prints the build's speed and the pages' weight, as medians of several runs:
+//   - cold full build of the real site: wall time, pages/s, peak memory (a fresh process each run);
+//   - the same for synthetic sites of 300 and N pages (default 1000), to show how time grows;
+//   - watch mode: time to serve the first page after start, and from saving a page to its new HTML;
+//   - gzip bytes of HTML, CSS and JS loaded by three reference pages.
+// Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic]
+import { spawn, spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import { writeSyntheticSite } from './bench/synthetic-site.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const args = process.argv.slice(2);
+const num = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const RUNS = num('--runs', 3);
+const PAGES = num('--pages', 1000);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const fmt = (xs: number[], unit: string, digits = 0) => `${median(xs).toFixed(digits)} ${unit} (runs: ${xs.map((x) => x.toFixed(digits)).join(', ')})`;
+
+interface BuildStats {
+  wallMs: number;
+  pages: number;
+  maxRssMb: number;
+}
+
+function coldBuild(root: string, out: string): BuildStats {
+  const start = performance.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--root', root, '--out', out, '--quiet'], {
+    encoding: 'utf8',
+    env: { ...process.env, BUILD_STATS_JSON: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wallMs = performance.now() - start;
+  const line = r.stdout.split('\n').find((l) => l.startsWith('BUILD_STATS '));
+  if (!line) throw new Error(`build of ${root} printed no stats:\n${r.stdout}\n${r.stderr}`);
+  const stats = JSON.parse(line.slice('BUILD_STATS '.length)) as { pages: number; maxRssKb: number };
+  return { wallMs, pages: stats.pages, maxRssMb: stats.maxRssKb / 1024 };
+}
+
+function benchBuild(label: string, root: string): void {
+  const runs: BuildStats[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(coldBuild(root, join(tmpdir(), `qdb-bench-out-${process.pid}`)));
+  const pages = runs[0]!.pages;
+  console.log(`\n${label}: ${pages} pages`);
+  console.log(`  cold build (wall, incl. process start): ${fmt(runs.map((r) => r.wallMs / 1000), 's', 2)}`);
+  console.log(`  pages per second:                       ${fmt(runs.map((r) => pages / (r.wallMs / 1000)), 'pages/s')}`);
+  console.log(`  peak memory (max RSS):                  ${fmt(runs.map((r) => r.maxRssMb), 'MB')}`);
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) {
+        await r.text();
+        return performance.now() - start;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function benchWatch(root: string): Promise<void> {
+  const firstPage: number[] = [];
+  const rebuild: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const port = 3900 + run;
+    const start = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/dev.ts'), '--root', root, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.resume();
+    child.stderr.resume();
+    try {
+      await waitFor(`http://127.0.0.1:${port}/docs/`, 30_000);
+      firstPage.push(performance.now() - start);
+      // Edit a page several times; each time, poll until the new text is served.
+      const pages = await fg('content/docs/**/*.md', { cwd: root, ignore: ['**/_*', '**/partials/**'] });
+      const target = pages.find((p) => p.includes('quick-start')) ?? pages[pages.length - 1]!;
+      const route = '/docs/' + target.slice('content/docs/'.length).replace(/\.md$/, '/').replace(/introduction\/$/, '');
+      await waitFor(`http://127.0.0.1:${port}${route}`, 30_000);
+      const original = await readFile(join(root, target), 'utf8');
+      for (let edit = 0; edit < 5; edit++) {
+        const marker = `bench-marker-${run}-${edit}-${Date.now()}`;
+        const t0 = performance.now();
+        await writeFile(join(root, target), original + `\n\nParagraph ${marker}.\n`);
+        for (;;) {
+          const html = await (await fetch(`http://127.0.0.1:${port}${route}`)).text();
+          if (html.includes(marker)) break;
+          if (performance.now() - t0 > 10_000) throw new Error('the edit never showed up');
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        rebuild.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      await writeFile(join(root, target), original);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }
+  console.log('\nwatch mode (real site)');
+  console.log(`  first page served after start:          ${fmt(firstPage, 'ms')}`);
+  console.log(`  save → rebuilt HTML served (5 edits/run): ${fmt(rebuild, 'ms')}`);
+}
+
+async function pageWeights(buildDir: string): Promise<void> {
+  const htmlFiles = (await fg('**/index.html', { cwd: buildDir })).sort();
+  if (htmlFiles.length === 0) return;
+  const sizes = await Promise.all(htmlFiles.map(async (f) => ({ f, size: (await readFile(join(buildDir, f))).length })));
+  sizes.sort((a, b) => a.size - b.size);
+  const picks = [...new Set(['index.html', sizes[Math.floor(sizes.length / 2)]!.f, sizes[sizes.length - 1]!.f])];
+  console.log('\npage weight (gzip bytes loaded before any interaction)');
+  for (const f of picks) {
+    const html = await readFile(join(buildDir, f), 'utf8');
+    const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+    const asset = async (href: string) => gz(await readFile(join(buildDir, href.replace(/^\/docs\//, ''))));
+    const css = await Promise.all([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => asset(m[1]!)));
+    const js = await Promise.all([...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => asset(m[1]!)));
+    const inlineJs = [...html.matchAll(/<script[^>]*>([^<]+)<\/script>/g)].reduce((n, m) => n + m[1]!.length, 0);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    console.log(`  /docs/${f.replace(/index\.html$/, '')}: HTML ${gz(html)} B, CSS ${sum(css)} B, JS ${sum(js)} B (+ ${inlineJs} B inline, uncompressed)`);
+  }
+}
+
+console.log(`Benchmark on ${process.platform} ${process.arch}, node ${process.version}, ${RUNS} runs each; figures are medians.`);
+const realCopy = await mkdtemp(join(tmpdir(), 'qdb-bench-real-'));
+await cp(join(ROOT, 'content'), join(realCopy, 'content'), { recursive: true });
+await cp(join(ROOT, 'public'), join(realCopy, 'public'), { recursive: true }).catch(() => {});
+benchBuild('real site (content/)', realCopy);
+const buildOut = join(tmpdir(), `qdb-bench-weights-${process.pid}`);
+coldBuild(realCopy, buildOut);
+await pageWeights(buildOut);
+await benchWatch(realCopy);
+if (!args.includes('--no-synthetic')) {
+  for (const n of [300, PAGES]) {
+    const dir = await mkdtemp(join(tmpdir(), `qdb-bench-syn${n}-`));
+    await writeSyntheticSite(dir, n, ROOT);
+    benchBuild(`synthetic site`, dir);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+await rm(realCopy, { recursive: true, force: true });
+await rm(buildOut, { recursive: true, force: true });

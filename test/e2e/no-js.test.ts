@@ -1,0 +1,115 @@
+/**
+ * With JavaScript disabled every page is complete: content, sidebar, table of contents
+ * and working links. Runs the fixture site and the real site in Debian's Chromium.
+ */
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { buildAll } from '../../src/pipeline/build.ts';
+import { FIXTURES } from '../helpers/fixture.ts';
+import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+
+const skip = hasChromium ? false : 'needs /usr/bin/chromium (apt-get install -y chromium)';
+let browser: Browser;
+let fixture: { url: string; close: () => Promise<void> };
+let real: { url: string; close: () => Promise<void> };
+
+async function buildTo(root: string): Promise<string> {
+  const out = await mkdtemp(join(tmpdir(), 'qdb-e2e-'));
+  await buildAll({ root, outDir: out });
+  return out;
+}
+
+before(async () => {
+  if (skip) return;
+  fixture = await serveBuild(await buildTo(join(FIXTURES, 'site')));
+  real = await serveBuild(await buildTo(fileURLToPath(new URL('../../', import.meta.url))));
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await fixture?.close();
+  await real?.close();
+});
+
+async function noJsPage(width: number): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+describe('pages read fully with JavaScript off', { skip }, () => {
+  test('desktop: content, sidebar, table of contents and links are there and work', async () => {
+    const page = await noJsPage(1280);
+    await page.goto(fixture.url + '/docs/concept/links/');
+    assert.equal(await page.locator('h1').textContent(), 'Links and anchors');
+    assert.ok(await page.locator('.sidebar').isVisible());
+    assert.ok(await page.getByRole('link', { name: 'Every construct' }).first().isVisible());
+    assert.ok(await page.locator('nav.toc').isVisible(), 'desktop toc visible');
+    assert.equal(await page.locator('nav.toc a').count(), 5);
+    // Categories open and close without JavaScript.
+    const reference = page.locator('.sidebar details', { hasText: 'Reference' });
+    assert.equal(await reference.getAttribute('open'), null);
+    await reference.locator('summary').click();
+    assert.equal(await reference.getAttribute('open'), '');
+    // A sidebar link navigates.
+    await page.locator('.sidebar').getByRole('link', { name: 'Every construct' }).click();
+    await page.waitForURL(/\/docs\/concept\/constructs\/$/);
+    // Every tab panel is readable under its label.
+    assert.ok(await page.getByText('Python panel text.').isVisible());
+    assert.ok(await page.getByText('Go panel text.').isVisible());
+    await page.context().close();
+  });
+
+  test('mobile: the docs menu and the table of contents open without JavaScript', async () => {
+    const page = await noJsPage(390);
+    await page.goto(fixture.url + '/docs/concept/links/');
+    assert.equal(await page.locator('nav.toc').isVisible(), false);
+    await page.locator('.toc-mobile summary').click();
+    assert.ok(await page.locator('#toc-mobile').isVisible());
+    assert.equal(await page.locator('.layout__sidebar').isVisible(), false);
+    await page.locator('.docs-nav-toggle__label').click();
+    assert.ok(await page.locator('.layout__sidebar').isVisible());
+    assert.ok(await page.locator('.layout__sidebar').getByRole('link', { name: 'Every construct' }).isVisible());
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page overflows by ${overflow}px`);
+    await page.context().close();
+  });
+
+  test('the real docs home renders its content and links', async () => {
+    const page = await noJsPage(1280);
+    const res = await page.goto(real.url + '/docs/');
+    assert.equal(res?.status(), 200);
+    assert.ok((await page.locator('.markdown').innerText()).length > 1000);
+    assert.ok((await page.locator('.sidebar a').count()) >= 1);
+    assert.equal(await page.title(), `${await page.locator('h1').textContent()} | QuestDB`);
+    await page.context().close();
+  });
+
+  test('.html paths end at their trailing-slash route', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(fixture.url + '/docs/concept/links.html');
+    assert.equal(new URL(page.url()).pathname, '/docs/concept/links/');
+    await context.close();
+  });
+});
+
+describe('wrong base path', { skip }, () => {
+  test('a home page served elsewhere shows the banner with a base path to use', async () => {
+    // Serve the page's HTML at /site/ instead of /docs/.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const html = await (await fetch(fixture.url + '/docs/')).text();
+    await page.route('http://wrong.invalid/site/', (route) => route.fulfill({ body: html, contentType: 'text/html' }));
+    await page.route('http://wrong.invalid/**', (route) => (route.request().url() === 'http://wrong.invalid/site/' ? route.fallback() : route.fulfill({ status: 404, body: '' })));
+    await page.goto('http://wrong.invalid/site/');
+    const banner = page.locator('#base-path-banner');
+    assert.ok(await banner.isVisible());
+    assert.match((await banner.textContent())!, /did not load properly.*\/docs\/.*\/site\//);
+    await context.close();
+  });
+});

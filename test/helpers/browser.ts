@@ -1,0 +1,27 @@
+/** Playwright on Debian's Chromium, and a local server for a built site, for the browser tests. */
+import { chromium, type Browser } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { defaultCacheControl, serveStatic } from '../../src/pipeline/serve/static-handler.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+/** Launches headless Chromium with the flags this machine needs (no network, no sandbox as root). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Serves a build folder at http://127.0.0.1:<port>/docs/ like the preview server. */
+export async function serveBuild(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => void serveStatic(req, res, async (rel) => readFile(join(dir, rel)).catch(() => undefined), defaultCacheControl));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}

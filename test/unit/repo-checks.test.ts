@@ -1,0 +1,19 @@
+/** The repository's own checks, so `npm test` runs every one of them: types and content. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+test('TypeScript type-checks (strict, noUncheckedIndexedAccess)', () => {
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url)), '-p', '.'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+test('content checks pass: originality and every questdb-sql block parses', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /sql: \d+ questdb-sql blocks, 0 failing/);
+  assert.match(r.stdout, /originality: \d+ pages, .* 0 of 14\+ words/);
+});
