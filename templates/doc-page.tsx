@@ -35,7 +35,8 @@ export function DocPage(props: DocPageProps): ReactElement {
       <Announcement config={config} />
       <Header config={config} release={props.release} />
       <div className="layout">
-        <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" aria-hidden="true" tabIndex={-1} />
+        {/* A checkbox, so the menu opens without JavaScript; its label is the visible button. */}
+        <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" />
         <label htmlFor="docs-nav-toggle" className="docs-nav-toggle__label">
           {icons.menu!()} Docs menu
         </label>

@@ -6,7 +6,7 @@
  *    unknown directives last among them, to catch what nobody handled;
  * 4. release before code blocks, so `:release{…}` in code is filled in before highlighting;
  * 5. links after includes (fragment links resolve against the fragment's folder);
- * 6. to hast, then KaTeX and headings (ids, anchors, table of contents).
+ * 6. to hast, then KaTeX, headings (ids, anchors, table of contents) and scroll regions.
  */
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
@@ -29,6 +29,7 @@ import remarkLinks from './plugins/remark-links.ts';
 import remarkHeadingIds from './plugins/remark-heading-ids.ts';
 import remarkMathCheck from './plugins/remark-math-check.ts';
 import rehypeHeadings from './plugins/rehype-headings.ts';
+import rehypeScrollRegions from './plugins/rehype-scroll-regions.ts';
 
 export type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot, undefined>;
 
@@ -53,5 +54,6 @@ export function createMarkdownProcessor(): MarkdownProcessor {
     .use(remarkRehype, { allowDangerousHtml: false, footnoteLabelTagName: 'h2' })
     .use(rehypeKatex, { output: 'htmlAndMathml', strict: 'ignore' })
     .use(rehypeHeadings)
+    .use(rehypeScrollRegions)
     .freeze() as unknown as MarkdownProcessor;
 }

@@ -27,6 +27,8 @@ export default function rehypeHeadings() {
     visit(tree, 'element', (node: Element) => {
       const m = HEADING.exec(node.tagName);
       if (!m) return;
+      // remark-rehype's hidden "Footnotes" label is for screen readers, not a section.
+      if (node.properties?.id === 'footnote-label') return;
       const depth = Number(m[1]);
       const text = toText(node).trim();
       if (depth === 1) {

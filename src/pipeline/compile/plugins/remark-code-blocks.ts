@@ -52,7 +52,7 @@ function railroad(node: Code, file: VFile): void {
     return;
   }
   const figures = result.diagrams.map((d) =>
-    el('figure', { className: ['railroad'] }, [addRaw(file, d.svg), el('figcaption', { className: ['railroad__name'] }, [{ type: 'text', value: d.name }])]),
+    el('figure', { className: ['railroad'], tabIndex: 0 }, [addRaw(file, d.svg), el('figcaption', { className: ['railroad__name'] }, [{ type: 'text', value: d.name }])]),
   );
   setHast(node, el('div', { className: ['railroad-group'] }, figures));
 }

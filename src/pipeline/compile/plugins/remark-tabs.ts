@@ -35,7 +35,7 @@ export function buildTabs(file: VFile, group: string | undefined, panels: TabPan
   const buttons = panels.map((p, i) =>
     wrapper(
       'button',
-      { type: 'button', role: 'tab', id: `${ids[i]}-tab`, ariaControls: [ids[i]!], ariaSelected: i === 0 ? 'true' : 'false', tabIndex: i === 0 ? 0 : -1, dataValue: p.value },
+      { type: 'button', className: ['tabs__tab'], role: 'tab', id: `${ids[i]}-tab`, ariaControls: [ids[i]!], ariaSelected: i === 0 ? 'true' : 'false', tabIndex: i === 0 ? 0 : -1, dataValue: p.value },
       [text(p.label)],
     ),
   );
