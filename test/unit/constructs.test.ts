@@ -84,7 +84,7 @@ describe('code blocks', () => {
 
 describe('diagrams and maths', () => {
   test('railroad blocks become inline SVG with the rule name', () => {
-    assert.match(body, /<figure class="railroad"><svg [^>]*class="railroad-diagram"[^>]*role="img" aria-label="Syntax of sampleBy">/);
+    assert.match(body, /<figure class="railroad" tabindex="0"><svg [^>]*class="railroad-diagram"[^>]*role="img" aria-label="Syntax of sampleBy">/);
     assert.match(body, /<text[^>]*>SAMPLE<\/text>/);
     assert.match(body, /<figcaption class="railroad__name">sampleBy<\/figcaption>/);
   });
@@ -93,7 +93,7 @@ describe('diagrams and maths', () => {
   });
   test('maths renders with KaTeX and only that page loads KaTeX CSS, served by us', () => {
     assert.match(body, /<span class="katex">/);
-    assert.match(body, /<span class="katex-display">/);
+    assert.match(body, /<span class="katex-display" tabindex="0">/);
     const page = site.html('/docs/concept/constructs/');
     assert.match(page, /<link rel="stylesheet" href="\/docs\/assets\/katex-[\d.]+\/katex.min.css"\/>/);
     assert.doesNotMatch(site.html('/docs/concept/links/'), /katex.min.css/);
