@@ -2,6 +2,7 @@
 // Builds the site into build/ (served at /docs/). Exit status 1 only for errors that make
 // a page unbuildable or ambiguous (invalid front matter, duplicate routes); warnings never fail.
 // Usage: npm run build [-- --root DIR] [-- --out DIR] [-- --quiet]
+import './production-env.ts';
 import { resolve } from 'node:path';
 import { buildAll, hasErrors } from '../src/pipeline/build.ts';
 import { printDiagnostics } from '../src/pipeline/diagnostics.ts';

@@ -1,6 +1,7 @@
 #!/usr/bin/env tsx
 // Writers' watch mode: http://localhost:3000/docs/ with live reload.
 // Usage: npm start [-- --port 3000] [-- --root DIR]
+import './production-env.ts';
 import { resolve } from 'node:path';
 import { DevServer } from '../src/pipeline/dev/dev-server.ts';
 

@@ -2,11 +2,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
 import type { ReleaseData, TocEntry } from '../src/shared/types.ts';
-import type { SidebarNode } from '../src/pipeline/site/sidebar.ts';
 import type { NavLinkTo } from '../src/pipeline/site/index.ts';
 import { Header } from '../src/components/Header.tsx';
 import { Footer } from '../src/components/Footer.tsx';
-import { Sidebar } from '../src/components/Sidebar.tsx';
 import { Toc } from '../src/components/Toc.tsx';
 import { Breadcrumbs, PrevNext } from '../src/components/PageNav.tsx';
 import { Announcement } from '../src/components/Announcement.tsx';
@@ -15,7 +13,6 @@ import { icons } from '../src/components/icons.tsx';
 export interface DocPageProps {
   config: SiteConfig;
   release: ReleaseData;
-  sidebar: SidebarNode[];
   route: string;
   title: string;
   toc: TocEntry[];
@@ -41,7 +38,8 @@ export function DocPage(props: DocPageProps): ReactElement {
           {icons.menu!()} Docs menu
         </label>
         <aside className="layout__sidebar">
-          <Sidebar items={props.sidebar} current={props.route} />
+          {/* The sidebar HTML is spliced in here after rendering (render/sidebar-html.ts). */}
+          <div data-raw-slot="sidebar" />
         </aside>
         <main id="main" className="layout__main">
           <article className="doc">

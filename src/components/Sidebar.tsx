@@ -1,46 +1,29 @@
 /**
  * The docs sidebar. Categories are <details>, so they open and close without
- * JavaScript; the current page's ancestors render open and the current link carries
- * aria-current.
+ * JavaScript. It is rendered once per build with no current page (see
+ * render/sidebar-html.ts); each page then marks its own link with aria-current and
+ * opens its ancestors, which keeps a 250-entry sidebar from being re-rendered per page.
  */
 import type { ReactElement } from 'react';
-import { containsRoute, type SidebarNode } from '../pipeline/site/sidebar.ts';
+import type { SidebarNode } from '../pipeline/site/sidebar.ts';
 
-function Item({ node, current }: { node: SidebarNode; current: string }): ReactElement {
-  if (node.type === 'doc') {
+function Item({ node, path }: { node: SidebarNode; path: string }): ReactElement {
+  if (node.type === 'doc' || node.type === 'link') {
     return (
       <li className="sidebar__item">
-        <a className="sidebar__link" href={node.route} aria-current={node.route === current ? 'page' : undefined}>
+        <a className="sidebar__link" href={node.type === 'doc' ? node.route : node.href}>
           {node.label}
         </a>
       </li>
     );
   }
-  if (node.type === 'link') {
-    return (
-      <li className="sidebar__item">
-        <a className="sidebar__link" href={node.href}>
-          {node.label}
-        </a>
-      </li>
-    );
-  }
-  const open = !node.collapsed || containsRoute(node, current);
   return (
     <li className="sidebar__item sidebar__item--category">
-      <details open={open}>
-        <summary className="sidebar__category">
-          {node.route ? (
-            <a href={node.route} aria-current={node.route === current ? 'page' : undefined}>
-              {node.label}
-            </a>
-          ) : (
-            node.label
-          )}
-        </summary>
+      <details data-cat={path} open={!node.collapsed}>
+        <summary className="sidebar__category">{node.route ? <a href={node.route}>{node.label}</a> : node.label}</summary>
         <ul className="sidebar__list">
           {node.items.map((child, i) => (
-            <Item key={i} node={child} current={current} />
+            <Item key={i} node={child} path={`${path}.${i}`} />
           ))}
         </ul>
       </details>
@@ -48,12 +31,12 @@ function Item({ node, current }: { node: SidebarNode; current: string }): ReactE
   );
 }
 
-export function Sidebar({ items, current }: { items: SidebarNode[]; current: string }): ReactElement {
+export function Sidebar({ items }: { items: SidebarNode[] }): ReactElement {
   return (
     <nav className="sidebar" aria-label="Docs" data-island="sidebar">
       <ul className="sidebar__list sidebar__list--root">
         {items.map((node, i) => (
-          <Item key={i} node={node} current={current} />
+          <Item key={i} node={node} path={String(i)} />
         ))}
       </ul>
     </nav>

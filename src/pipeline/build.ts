@@ -1,66 +1,76 @@
 /**
  * The build as a list of named stages (load → compile → site → render → emit), each a
  * function from data to data, timed and logged. Watch mode calls the same stages.
+ *
+ * Pages go through compile → render → emit in batches, and a page's tree is dropped once
+ * its HTML exists: the site stage needs only each page's links and anchors, so memory
+ * stays flat however many pages there are.
  */
 import { join } from 'node:path';
 import type { CompiledPage, Diagnostic } from '../shared/types.ts';
 import { siteConfig } from '../shared/site-config.ts';
 import { loadSite, type LoadedSite } from './load/index.ts';
 import { compilePages, createCompileContext } from './compile/index.ts';
-import { buildSiteModel, type SiteModel } from './site/index.ts';
+import { buildNavigation, pageModel, type Navigation } from './site/index.ts';
+import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
 import { renderDocPage, renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
+import { renderSidebarBase } from './render/sidebar-html.ts';
 import { outputPathForRoute } from './load/routes.ts';
 import type { OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
-import { writeOutput } from './emit/write-output.ts';
+import { cleanOutput, writeOutput } from './emit/write-output.ts';
+
+/** Pages compiled and rendered together; small enough to keep memory flat, large enough to keep the pipeline busy. */
+const BATCH = 48;
 
 export interface BuildOptions {
   root: string;
   /** Where to write; default `<root>/build`. */
   outDir?: string;
-  /** False keeps the output in memory (tests, watch mode). */
+  /** False keeps the output in memory (tests). */
   write?: boolean;
-  /** Appended to every page (watch mode's live reload). */
-  devScript?: string;
   log?: (line: string) => void;
 }
 
 export interface BuildResult {
   site: LoadedSite;
+  /** Every page's compile result; trees are emptied once rendered. */
   compiled: CompiledPage[];
-  model: SiteModel;
+  navigation: Navigation;
+  /** Every output file (HTML contents are kept only when not writing). */
   outputs: OutputFile[];
   diagnostics: Diagnostic[];
   timings: Record<string, number>;
 }
 
-/** Runs `fn`, records its duration under `name` and logs it. */
-export async function stage<T>(name: string, timings: Record<string, number>, log: (l: string) => void, fn: () => T | Promise<T>): Promise<T> {
+/** Runs `fn` and adds its duration to `timings[name]`. */
+export async function timed<T>(name: string, timings: Record<string, number>, fn: () => T | Promise<T>): Promise<T> {
   const start = performance.now();
-  const value = await fn();
-  timings[name] = performance.now() - start;
-  log(`  ${name.padEnd(8)} ${timings[name]!.toFixed(0).padStart(6)} ms`);
-  return value;
+  try {
+    return await fn();
+  } finally {
+    timings[name] = (timings[name] ?? 0) + performance.now() - start;
+  }
 }
 
-/** Renders every page and the site-wide files from the model (stage 4's output, before writing). */
-export async function renderSite(site: LoadedSite, model: SiteModel, assets: BuiltAssets, devScript?: string): Promise<OutputFile[]> {
-  const ctx: RenderContext = { config: siteConfig, release: site.release, sidebar: model.sidebar, assets: assets.assets, devScript, mermaid: assets.mermaid };
-  const outputs: OutputFile[] = model.pages.map((m) => ({ path: outputPathForRoute(m.page.source.route), contents: renderDocPage(m, ctx) }));
-  outputs.push({ path: '404.html', contents: renderNotFoundPage(ctx) });
-  return outputs;
+/** The render context every page of a build shares. */
+export function renderContext(site: LoadedSite, navigation: Navigation, assets: BuiltAssets, devScript?: string): RenderContext {
+  return { config: siteConfig, release: site.release, sidebar: navigation.sidebar, sidebarHtml: renderSidebarBase(navigation.sidebar), assets: assets.assets, devScript, mermaid: assets.mermaid };
 }
 
-/** Site-wide files besides the pages: sitemap, manifest, assets, public/. */
-export async function siteFiles(root: string, model: SiteModel, assets: BuiltAssets): Promise<OutputFile[]> {
-  const indexable = model.pages.filter((m) => !m.page.source.frontMatter.noindex).map((m) => m.page.source.route);
+/** Site-wide files besides the pages: 404, sitemap, manifest, assets (feature files only when used), public/. */
+export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets): Promise<OutputFile[]> {
+  const indexable = compiled.filter((c) => !c.source.frontMatter.noindex).map((c) => c.source.route);
   return [
+    { path: '404.html', contents: renderNotFoundPage(ctx) },
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
     ...assets.files,
+    ...(compiled.some((c) => c.features.math) ? assets.featureFiles.math : []),
+    ...(compiled.some((c) => c.features.mermaidPending) ? assets.featureFiles.mermaidPending : []),
     ...(await publicFiles(root)),
   ];
 }
@@ -69,22 +79,42 @@ export async function siteFiles(root: string, model: SiteModel, assets: BuiltAss
 export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
   const log = options.log ?? (() => {});
+  const write = options.write !== false;
+  const outDir = options.outDir ?? join(root, 'build');
   const timings: Record<string, number> = {};
-  const site = await stage('load', timings, log, () => loadSite(root));
+
+  const site = await timed('load', timings, () => loadSite(root));
   const context = createCompileContext(site);
-  const compiled = await stage('compile', timings, log, () => compilePages(site.pages, context));
-  const model = await stage('site', timings, log, () => buildSiteModel(site, compiled, context.hasStaticFile));
-  const { outputs, assets } = await stage('render', timings, log, async () => {
-    const assets = await buildAssets({ mermaidPending: compiled.some((p) => p.features.mermaidPending) });
-    return { assets, outputs: await renderSite(site, model, assets, options.devScript) };
-  });
-  const all = await stage('emit', timings, log, async () => {
-    const files = [...outputs, ...(await siteFiles(root, model, assets))];
-    if (options.write !== false) await writeOutput(options.outDir ?? join(root, 'build'), files);
+  const navigation = await timed('site', timings, () => buildNavigation(site));
+  const assets = await timed('render', timings, () => buildAssets({}));
+  const ctx = renderContext(site, navigation, assets);
+  if (write) await timed('emit', timings, () => cleanOutput(outDir));
+
+  const compiled: CompiledPage[] = [];
+  const outputs: OutputFile[] = [];
+  for (let i = 0; i < site.pages.length; i += BATCH) {
+    const batch = await timed('compile', timings, () => compilePages(site.pages.slice(i, i + BATCH), context));
+    const html = await timed('render', timings, () =>
+      batch.map((page): OutputFile => ({ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(navigation, page), ctx) })),
+    );
+    if (write) await timed('emit', timings, () => writeOutput(outDir, html));
+    for (const page of batch) {
+      page.hast = { type: 'root', children: [] };
+      page.rawBlocks = [];
+    }
+    compiled.push(...batch);
+    outputs.push(...(write ? html.map((f) => ({ path: f.path, contents: '' })) : html));
+  }
+  const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
+  const rest = await timed('emit', timings, async () => {
+    const files = await siteFiles(root, ctx, compiled, assets);
+    if (write) await writeOutput(outDir, files);
     return files;
   });
-  const diagnostics = [...site.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...model.diagnostics];
-  return { site, compiled, model, outputs: all, diagnostics, timings };
+  outputs.push(...rest);
+  for (const name of ['load', 'compile', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
+  const diagnostics = [...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
+  return { site, compiled, navigation, outputs, diagnostics, timings };
 }
 
 /** Errors make a page unbuildable or ambiguous; only they fail the build. */

@@ -87,9 +87,10 @@ describe('navigation', () => {
   test('the sidebar lists pages in order, opens the current category and marks the current page', () => {
     const html = site.html('/docs/concept/links/');
     const sidebar = html.slice(html.indexOf('<nav class="sidebar"'), html.indexOf('</nav>', html.indexOf('<nav class="sidebar"')));
-    assert.match(sidebar, /<details open=""><summary class="sidebar__category">Concepts<\/summary>/);
+    assert.match(sidebar, /<details data-cat="1" open=""><summary class="sidebar__category">Concepts<\/summary>/);
     assert.match(sidebar, /<a class="sidebar__link" href="\/docs\/concept\/links\/" aria-current="page">Links and anchors<\/a>/);
-    assert.match(sidebar, /<details><summary class="sidebar__category">Reference<\/summary>/);
+    assert.match(sidebar, /<details data-cat="2"><summary class="sidebar__category">Reference<\/summary>/);
+    assert.equal((sidebar.match(/aria-current="page"/g) ?? []).length, 1);
     assert.match(sidebar, /href="\/blog\/">Blog<\/a>/);
   });
   test('hidden pages are not in the sidebar, and entries without a page are warned about and left out', () => {

@@ -11,7 +11,7 @@
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import rehypeKatex from 'rehype-katex';
+import rehypeKatexWhenNeeded from './plugins/rehype-katex-when-needed.ts';
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import { syntaxPlugins } from './parse.ts';
@@ -52,7 +52,7 @@ export function createMarkdownProcessor(): MarkdownProcessor {
     .use(remarkHeadingIds)
     .use(remarkMathCheck)
     .use(remarkRehype, { allowDangerousHtml: false, footnoteLabelTagName: 'h2' })
-    .use(rehypeKatex, { output: 'htmlAndMathml', strict: 'ignore' })
+    .use(rehypeKatexWhenNeeded, { output: 'htmlAndMathml', strict: 'ignore' })
     .use(rehypeHeadings)
     .use(rehypeScrollRegions)
     .freeze() as unknown as MarkdownProcessor;

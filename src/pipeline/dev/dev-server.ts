@@ -26,6 +26,7 @@ import type { CompileContext } from '../compile/context.ts';
 import { buildNavigation, pageModel, type Navigation } from '../site/index.ts';
 import { checkLinks } from '../site/check-links.ts';
 import { buildAssets, type BuiltAssets } from '../render/assets.ts';
+import { renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
 import { renderDocPage, renderNotFoundPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
 import { renderManifest } from '../emit/manifest.ts';
@@ -78,7 +79,7 @@ export class DevServer {
     this.refreshContext();
     this.nav = buildNavigation(this.site);
     this.recordBroken(this.site.diagnostics);
-    this.assets = await buildAssets({ mermaidPending: true, minify: false });
+    this.assets = await buildAssets({ minify: false });
     this.printDiagnostics([...this.site.diagnostics, ...this.nav.diagnostics]);
     const port = this.options.port ?? 3000;
     const host = this.options.host ?? '127.0.0.1';
@@ -148,8 +149,11 @@ export class DevServer {
     return c;
   }
 
+  private sidebarCache?: { nav: Navigation; html: SidebarHtml };
+
   private renderContext(): RenderContext {
-    return { config: siteConfig, release: this.site.release, sidebar: this.nav.sidebar, assets: this.assets.assets, mermaid: this.assets.mermaid, devScript: liveReloadClient(this.live.revision) };
+    if (this.sidebarCache?.nav !== this.nav) this.sidebarCache = { nav: this.nav, html: renderSidebarBase(this.nav.sidebar) };
+    return { config: siteConfig, release: this.site.release, sidebar: this.nav.sidebar, sidebarHtml: this.sidebarCache.html, assets: this.assets.assets, mermaid: this.assets.mermaid, devScript: liveReloadClient(this.live.revision) };
   }
 
   private render(page: PageSource): string {
@@ -175,7 +179,8 @@ export class DevServer {
     if (rel === '404.html') return renderNotFoundPage(this.renderContext());
     if (rel === 'sitemap.xml') return renderSitemap(siteConfig.url, this.site.pages.filter((p) => !p.frontMatter.noindex).map((p) => p.route));
     if (rel === 'manifest.webmanifest') return renderManifest(siteConfig);
-    const asset = this.assets.files.find((f) => f.path === rel);
+    const { files, featureFiles } = this.assets;
+    const asset = [...files, ...featureFiles.math, ...featureFiles.mermaidPending].find((f) => f.path === rel);
     if (asset) return 'copyFrom' in asset ? readFile(asset.copyFrom) : asset.contents;
     return readFile(join(this.root, 'public', rel)).catch(() => undefined);
   }
@@ -240,7 +245,7 @@ export class DevServer {
         this.printDiagnostics(ex.diagnostics);
         this.refreshContext();
       } else if (rel.startsWith('src/styles/')) {
-        this.assets = await buildAssets({ mermaidPending: true, minify: false });
+        this.assets = await buildAssets({ minify: false });
         structure = true;
       } else if (rel.startsWith('content/docs/') && /\.mdx?$/.test(rel) && isRoutedPage(rel.slice('content/docs/'.length))) {
         if (await this.reloadPage(rel)) structure = true;

@@ -3,9 +3,14 @@ import { mkdir, writeFile, copyFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { OutputFile } from './output.ts';
 
-/** Empties `outDir` and writes every file (parents created as needed, a few at a time). */
-export async function writeOutput(outDir: string, files: OutputFile[], { clean = true } = {}): Promise<void> {
-  if (clean) await rm(outDir, { recursive: true, force: true });
+/** Empties the build folder before a full build, so no file of an old build survives. */
+export async function cleanOutput(outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+}
+
+/** Writes files under `outDir` (parents created as needed, a few at a time). */
+export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
   const dirs = new Set(files.map((f) => dirname(join(outDir, f.path))));
   await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
   const queue = [...files];

@@ -20,14 +20,15 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface BuiltAssets {
   assets: Assets;
+  /** Files every build emits. */
   files: OutputFile[];
-  /** URL of the mermaid fallback module and of mermaid's own bundle, when a page needs them. */
-  mermaid?: { module: string; library: string };
+  /** Files emitted only when some page uses the feature (KaTeX fonts, mermaid's 3 MB bundle). */
+  featureFiles: { math: OutputFile[]; mermaidPending: OutputFile[] };
+  /** URLs of the mermaid fallback module and of mermaid's own bundle. */
+  mermaid: { module: string; library: string };
 }
 
 export interface AssetOptions {
-  /** True when some page has a mermaid diagram missing from the cache. */
-  mermaidPending: boolean;
   minify?: boolean;
 }
 
@@ -95,17 +96,15 @@ async function buildIslands(root: string, minify: boolean, entries: Record<strin
 export async function buildAssets(options: AssetOptions): Promise<BuiltAssets> {
   const root = PROJECT_ROOT;
   const minify = options.minify ?? true;
-  const islandEntries: Record<string, string> = {};
-  if (options.mermaidPending) islandEntries['mermaid-fallback'] = 'src/islands/mermaid-fallback.ts';
+  const islandEntries: Record<string, string> = { 'mermaid-fallback': 'src/islands/mermaid-fallback.ts' };
   const [css, islands] = await Promise.all([buildCss(root, minify), buildIslands(root, minify, islandEntries)]);
   const katex = katexFiles();
-  const files: OutputFile[] = [css, ...katex.files, ...islands.files];
-  let mermaid: BuiltAssets['mermaid'];
-  if (options.mermaidPending && islands.urls['mermaid-fallback']) {
-    const version = (require('mermaid/package.json') as { version: string }).version;
-    const libPath = `assets/vendor/mermaid-${version}.min.js`;
-    files.push({ path: libPath, copyFrom: require.resolve('mermaid/dist/mermaid.min.js') });
-    mermaid = { module: islands.urls['mermaid-fallback'], library: BASE_PATH + libPath };
-  }
-  return { assets: { css: [BASE_PATH + css.path], katexCss: katex.cssUrl, scripts: [] }, files, mermaid };
+  const version = (require('mermaid/package.json') as { version: string }).version;
+  const libPath = `assets/vendor/mermaid-${version}.min.js`;
+  return {
+    assets: { css: [BASE_PATH + css.path], katexCss: katex.cssUrl, scripts: [] },
+    files: [css, ...islands.files],
+    featureFiles: { math: katex.files, mermaidPending: [{ path: libPath, copyFrom: require.resolve('mermaid/dist/mermaid.min.js') }] },
+    mermaid: { module: islands.urls['mermaid-fallback']!, library: BASE_PATH + libPath },
+  };
 }

@@ -9,6 +9,7 @@ import { Document, type Assets } from '../../../templates/document.tsx';
 import { DocPage } from '../../../templates/doc-page.tsx';
 import { NotFoundPage } from '../../../templates/not-found.tsx';
 import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
+import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
 import { NOT_FOUND_SCRIPT, wrongBasePathScript } from './inline-scripts.ts';
 
 export interface RenderContext {
@@ -18,6 +19,8 @@ export interface RenderContext {
   assets: Assets;
   /** Extra markup before </body> (the live-reload client in watch mode). */
   devScript?: string;
+  /** The sidebar rendered once for all pages; made on first use when absent. */
+  sidebarHtml?: SidebarHtml;
   /** The in-browser mermaid renderer, for pages whose diagrams are not in the cache. */
   mermaid?: { module: string; library: string };
 }
@@ -55,7 +58,6 @@ export function renderDocPage(model: PageModel, ctx: RenderContext): string {
       <DocPage
         config={ctx.config}
         release={ctx.release}
-        sidebar={ctx.sidebar}
         route={page.source.route}
         title={fm.title}
         toc={page.toc}
@@ -69,7 +71,9 @@ export function renderDocPage(model: PageModel, ctx: RenderContext): string {
       </DocPage>
     </Document>
   );
-  return spliceRawBlocks(toHtml(element, ctx.devScript), page.rawBlocks);
+  ctx.sidebarHtml ??= renderSidebarBase(ctx.sidebar);
+  const html = toHtml(element, ctx.devScript).replace('<div data-raw-slot="sidebar"></div>', () => sidebarFor(ctx.sidebarHtml!, page.source.route));
+  return spliceRawBlocks(html, page.rawBlocks);
 }
 
 /** Renders build/404.html. */

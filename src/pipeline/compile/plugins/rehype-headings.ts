@@ -5,7 +5,8 @@
  */
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit, SKIP } from 'unist-util-visit';
+import { isCodeBlock } from './hast-util.ts';
 import { toText } from 'hast-util-to-text';
 import GithubSlugger from 'github-slugger';
 import { report } from '../report.ts';
@@ -21,12 +22,15 @@ export default function rehypeHeadings() {
     const seenText = new Map<string, number>();
     // Ids set elsewhere (config rows, footnotes, explicit {#id}) are reserved first.
     visit(tree, 'element', (node: Element) => {
+      if (isCodeBlock(node)) return SKIP;
       const id = node.properties?.id;
       if (typeof id === 'string' && !HEADING.test(node.tagName)) anchors.add(id);
+      return undefined;
     });
     visit(tree, 'element', (node: Element) => {
+      if (isCodeBlock(node)) return SKIP;
       const m = HEADING.exec(node.tagName);
-      if (!m) return;
+      if (!m) return undefined;
       // remark-rehype's hidden "Footnotes" label is for screen readers, not a section.
       if (node.properties?.id === 'footnote-label') return;
       const depth = Number(m[1]);
@@ -56,6 +60,7 @@ export default function rehypeHeadings() {
         properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}` },
         children: [{ type: 'text', value: '#' }],
       });
+      return undefined;
     });
     file.data.toc = toc;
   };

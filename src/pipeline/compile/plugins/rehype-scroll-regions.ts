@@ -8,10 +8,12 @@
  */
 import type { Root, Element } from 'hast';
 import { visit, SKIP } from 'unist-util-visit';
+import { isCodeBlock } from './hast-util.ts';
 
 export default function rehypeScrollRegions() {
   return (tree: Root) => {
     visit(tree, 'element', (node: Element, index, parent) => {
+      if (isCodeBlock(node)) return SKIP;
       if (node.tagName === 'table' && parent && index !== undefined) {
         const label = node.properties?.className && String(node.properties.className).includes('config-table') ? 'Configuration keys' : 'Table';
         parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: label }, children: [node] };
