@@ -9,7 +9,7 @@
  * It runs the same stage functions as the full build; only the bookkeeping is its own.
  */
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
@@ -65,6 +65,10 @@ export class DevServer {
   private timer?: NodeJS.Timeout;
   private busy: Promise<void> = Promise.resolve();
   private lastLinkReport = '';
+  /** Modification time of each changed file when it was last applied. */
+  private applied = new Map<string, number>();
+  private recheckTimer?: NodeJS.Timeout;
+  private stopped = false;
   /** Called after each rebuild with its duration (for the benchmark). */
   onRebuild?: (info: { ms: number; pages: number }) => void;
 
@@ -101,7 +105,9 @@ export class DevServer {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.recheckTimer);
     this.live.close();
     await this.watcher?.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -212,6 +218,7 @@ export class DevServer {
   }
 
   private queue(absPath: string): void {
+    if (this.stopped) return;
     this.pending.add(posix(relative(this.root, absPath)));
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -230,6 +237,7 @@ export class DevServer {
     const recompile = new Set<string>();
     for (const rel of changed) {
       this.textCache.delete(rel);
+      this.applied.set(rel, await mtime(join(this.root, rel)));
       if (rel === 'content/sidebars.ts') {
         const s = await loadSidebars(this.root);
         this.site = { ...this.site, sidebars: s.sidebars, sidebarsText: s.text };
@@ -275,8 +283,17 @@ export class DevServer {
     this.log(`rebuilt ${rebuilt} page(s)${structure ? ' and the navigation' : ''} in ${ms.toFixed(0)} ms`);
     this.onRebuild?.({ ms, pages: rebuilt });
     this.live.notify();
+    // The watcher coalesces quick successive writes to one file (an editor's save, then a
+    // formatter's), which could leave the last one unseen: look again a moment later.
+    this.recheckTimer = setTimeout(() => void this.recheck(changed), 150);
     if (everything) void this.compileInBackground();
     else this.reportLinks();
+  }
+
+  private async recheck(files: Set<string>): Promise<void> {
+    for (const rel of files) {
+      if ((await mtime(join(this.root, rel))) !== this.applied.get(rel)) this.queue(join(this.root, rel));
+    }
   }
 
   /** Re-reads one page file. Returns true when the site's structure changed (added, removed, new title or route). */
@@ -310,6 +327,15 @@ export class DevServer {
     if (!old || !page) return true;
     const fm = (p: PageSource) => [p.route, p.frontMatter.title, p.frontMatter.sidebar_label, p.hidden].join('\0');
     return fm(old) !== fm(page);
+  }
+}
+
+/** A file's modification time, or -1 when it is gone. */
+async function mtime(path: string): Promise<number> {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return -1;
   }
 }
 

@@ -1,0 +1,101 @@
+/** Watch mode: serves from memory, rebuilds what an edit affects, reloads, shows broken pages' errors. */
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DevServer } from '../../src/pipeline/dev/dev-server.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+
+let root: string;
+let server: DevServer;
+let base: string;
+const logs: string[] = [];
+
+async function text(path: string): Promise<{ status: number; body: string }> {
+  const r = await fetch(base + path);
+  return { status: r.status, body: await r.text() };
+}
+
+/** Polls until the page at `path` satisfies `ok` (edits reach the server through the file watcher). */
+async function until(path: string, ok: (r: { status: number; body: string }) => boolean, timeoutMs = 8000): Promise<{ status: number; body: string }> {
+  const start = Date.now();
+  for (;;) {
+    const r = await text(path);
+    if (ok(r)) return r;
+    if (Date.now() - start > timeoutMs) assert.fail(`timed out waiting on ${path}; last status ${r.status}; server log:\n${logs.slice(-8).join('\n')}\n${r.body.slice(0, 300)}`);
+    await new Promise((res) => setTimeout(res, 25));
+  }
+}
+
+before(async () => {
+  root = await copyFixture('site');
+  server = new DevServer({ root, port: 0, log: (l) => logs.push(l) });
+  const { url } = await server.start();
+  base = url.replace(/\/docs\/$/, '');
+});
+after(async () => {
+  await server.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('watch mode', () => {
+  test('serves pages with the live-reload client', async () => {
+    const r = await text('/docs/concept/links/');
+    assert.equal(r.status, 200);
+    assert.match(r.body, /<h1 class="doc__title">Links and anchors<\/h1>/);
+    assert.match(r.body, /new EventSource\("\/__live-reload"\)/);
+    assert.equal((await text('/docs/nope/')).status, 404);
+  });
+
+  test('an edit to a page is served after the rebuild, and open pages are told to reload', async () => {
+    const events = await fetch(base + '/__live-reload');
+    const reader = events.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const revision = Number(/data: (\d+)/.exec(first)![1]);
+    const file = join(root, 'content/docs/concept/links.md');
+    await writeFile(file, (await readFile(file, 'utf8')) + '\nA freshly written sentence.\n');
+    await until('/docs/concept/links/', (r) => r.body.includes('A freshly written sentence.'));
+    const next = new TextDecoder().decode((await reader.read()).value);
+    assert.ok(Number(/data: (\d+)/.exec(next)![1]) > revision);
+    await reader.cancel();
+    assert.ok(logs.some((l) => /rebuilt 1 page\(s\) in \d+ ms/.test(l)), logs.join('\n'));
+  });
+
+  test('an edit to a fragment rebuilds the pages that include it', async () => {
+    await writeFile(join(root, 'content/docs/partials/_nested.md'), 'Nested fragment, second edition.\n');
+    await until('/docs/concept/constructs/', (r) => r.body.includes('Nested fragment, second edition.'));
+  });
+
+  test('a broken page shows its error in the browser and the terminal; the rest keeps working', async () => {
+    const file = join(root, 'content/docs/concept/links.md');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, good.replace('title: Links and anchors', 'title: [oops'));
+    const r = await until('/docs/concept/links/', (x) => x.body.includes('This page cannot be built'));
+    assert.match(r.body, /content\/docs\/concept\/links.md:\d+/);
+    assert.match(r.body, /Invalid YAML/);
+    assert.ok(logs.some((l) => l.includes('content/docs/concept/links.md') && l.includes('error')));
+    assert.equal((await text('/docs/')).status, 200);
+    await writeFile(file, good);
+    await until('/docs/concept/links/', (x) => x.body.includes('<h1 class="doc__title">Links and anchors</h1>'));
+  });
+
+  test('a title change updates the navigation of every page', async () => {
+    const file = join(root, 'content/docs/concept/constructs.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('title: Every construct', 'title: All the constructs'));
+    await until('/docs/', (r) => r.body.includes('>All the constructs</a>'));
+  });
+
+  test('new and deleted files are picked up', async () => {
+    const file = join(root, 'content/docs/concept/brand-new.md');
+    await writeFile(file, '---\ntitle: Brand new\ndescription: Written while the server runs.\n---\n\nHello there.\n');
+    await until('/docs/concept/brand-new/', (r) => r.status === 200 && r.body.includes('Hello there.'));
+    await rm(file);
+    await until('/docs/concept/brand-new/', (r) => r.status === 404);
+  });
+
+  test('a sidebar change re-renders the navigation', async () => {
+    const file = join(root, 'content/sidebars.ts');
+    await writeFile(file, (await readFile(file, 'utf8')).replace("label: 'Concepts'", "label: 'Core ideas'"));
+    await until('/docs/concept/links/', (r) => r.body.includes('Core ideas'));
+  });
+});
