@@ -113,3 +113,17 @@ describe('wrong base path', { skip }, () => {
     await context.close();
   });
 });
+
+describe('with JavaScript', { skip }, () => {
+  test('a mermaid diagram missing from the cache is drawn in the browser', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(fixture.url + '/docs/concept/constructs/');
+    await page.locator('figure.mermaid-diagram svg', { hasText: 'Client' }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('pre.mermaid[data-mermaid-pending]').count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

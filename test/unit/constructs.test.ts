@@ -115,3 +115,17 @@ describe('raw HTML', () => {
     assert.ok(d.fix);
   });
 });
+
+describe('mermaid diagrams missing from the cache', () => {
+  test('are warned about with a fix, shown as source and drawn in the browser by the fallback module', () => {
+    const d = site.result.diagnostics.find((x) => x.rule === 'mermaid-cache');
+    assert.ok(d);
+    assert.equal(d.file, 'content/docs/concept/constructs.md');
+    assert.match(d.fix!, /npm run diagrams/);
+    assert.match(body, /<pre class="mermaid" data-mermaid-pending="">flowchart LR\n {2}Client --&gt; Server<\/pre>/);
+    const page = site.html('/docs/concept/constructs/');
+    assert.match(page, /import\("\/docs\/assets\/js\/mermaid-fallback\.[A-Z0-9]+\.js"\)\.then\(function\(m\)\{return m\.default\("\/docs\/assets\/vendor\/mermaid-[\d.]+\.min\.js"\)/);
+    assert.ok(site.result.outputs.some((f) => /^assets\/vendor\/mermaid-[\d.]+\.min\.js$/.test(f.path)));
+    assert.doesNotMatch(site.html('/docs/concept/links/'), /mermaid-fallback/);
+  });
+});

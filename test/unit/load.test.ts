@@ -1,0 +1,84 @@
+/** Stage 1: front matter validation, routes, and the example catalogue's rules. */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFrontMatter } from '../../src/pipeline/load/front-matter.ts';
+import { routeFor, isRoutedPage, isHiddenPage, outputPathForRoute } from '../../src/pipeline/load/routes.ts';
+import { parseExample, fillPlaceholders } from '../../src/pipeline/load/load-examples.ts';
+
+const fm = (yaml: string, body = '\nBody.\n') => parseFrontMatter(`---\n${yaml}\n---\n${body}`, 'content/docs/x.md');
+
+describe('front matter', () => {
+  test('a complete block is accepted; keywords may be a list or a comma string', () => {
+    const a = fm('title: T\ndescription: D\nkeywords: [a, b]');
+    assert.deepEqual(a.frontMatter?.keywords, ['a', 'b']);
+    const b = fm('title: T\ndescription: D\nkeywords: a, b ,c');
+    assert.deepEqual(b.frontMatter?.keywords, ['a', 'b', 'c']);
+    assert.deepEqual(a.diagnostics, []);
+  });
+  test('the body keeps its line numbers (front matter becomes blank lines)', () => {
+    const r = fm('title: T\ndescription: D', 'Line six.\n');
+    assert.equal(r.body.split('\n').indexOf('Line six.') + 1, 5);
+  });
+  test('missing title or description is an error at its line', () => {
+    const r = fm('description: D');
+    assert.equal(r.frontMatter, undefined);
+    assert.deepEqual(r.diagnostics.map((d) => [d.severity, d.message]), [['error', 'Front matter is missing `title`.']]);
+  });
+  test('unknown keys are warnings with a did-you-mean', () => {
+    const r = fm('title: T\ndescription: D\nsidebar_lable: S');
+    assert.ok(r.frontMatter);
+    const d = r.diagnostics[0]!;
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.line, 4);
+    assert.match(d.fix!, /Did you mean `sidebar_label`/);
+  });
+  test('a description over 160 characters is a warning; wrong types are errors', () => {
+    assert.equal(fm(`title: T\ndescription: ${'x'.repeat(161)}`).diagnostics[0]?.severity, 'warning');
+    assert.equal(fm('title: T\ndescription: D\nnoindex: maybe').diagnostics[0]?.severity, 'error');
+    assert.equal(fm('title: [a, b]\ndescription: D').diagnostics[0]?.severity, 'error');
+    assert.equal(fm('title: T\ndescription: D\npermalink: no-slash/').diagnostics[0]?.severity, 'error');
+  });
+  test('a file without front matter, or with an unclosed block, is an error', () => {
+    assert.equal(parseFrontMatter('# Just a heading\n', 'x.md').diagnostics[0]?.severity, 'error');
+  });
+});
+
+describe('routes', () => {
+  test('paths, index pages, slugs and permalinks', () => {
+    assert.equal(routeFor('concept/ttl', {}), '/docs/concept/ttl/');
+    assert.equal(routeFor('guides/index', {}), '/docs/guides/');
+    assert.equal(routeFor('introduction', { slug: '/' }), '/docs/');
+    assert.equal(routeFor('concept/ttl', { slug: 'time-to-live' }), '/docs/concept/time-to-live/');
+    assert.equal(routeFor('concept/ttl', { permalink: '/reference/ttl/' }), '/docs/reference/ttl/');
+    assert.equal(routeFor('concept/ttl', { permalink: '/docs/reference/ttl' }), '/docs/reference/ttl/');
+    assert.equal(outputPathForRoute('/docs/'), 'index.html');
+    assert.equal(outputPathForRoute('/docs/a/b/'), 'a/b/index.html');
+  });
+  test('fragments and glossary pages get no route; partials are hidden', () => {
+    assert.equal(isRoutedPage('partials/_python.md'), false);
+    assert.equal(isRoutedPage('glossary/ttl.md'), false);
+    assert.equal(isRoutedPage('partials/python.md'), true);
+    assert.equal(isHiddenPage('partials/python'), true);
+    assert.equal(isHiddenPage('quick-start-utils/run-windows'), true);
+    assert.equal(isHiddenPage('concept/ttl'), false);
+  });
+});
+
+describe('example catalogue', () => {
+  const entry = `---\nname: Python\nlang: python\nauth: { kid: admin, d: secret }\naddr: { host: localhost, port: 9009 }\n---\nHeader with a [link](https://example.com).\n\n\`\`\`python\nconnect("{{host}}:{{port}}", "{{kid}}", "{{d}}", "{{y}}")\n\`\`\`\n`;
+  test('an entry parses with its fields; placeholders are filled from auth and addr', () => {
+    const r = parseExample('ilp-auth/python.md', entry);
+    assert.deepEqual(r.diagnostics, []);
+    assert.equal(r.entry?.key, 'ilp-auth/python');
+    assert.equal(r.entry?.header, 'Header with a [link](https://example.com).');
+    const filled = fillPlaceholders(r.entry!);
+    assert.equal(filled.code, 'connect("localhost:9009", "admin", "secret", "{{y}}")');
+    assert.deepEqual(filled.missing, ['y']);
+  });
+  test('unknown kinds and languages, missing code and bad fields are reported', () => {
+    assert.match(parseExample('ilp-smoke/python.md', entry).diagnostics[0]!.message, /Unknown example kind/);
+    assert.match(parseExample('ilp/cobol.md', entry).diagnostics[0]!.message, /Unknown example language/);
+    assert.match(parseExample('ilp/python.md', '---\nname: P\nlang: python\n---\nNo code.\n').diagnostics[0]!.message, /no fenced code block/);
+    assert.match(parseExample('ilp/python.md', entry.replace('port: 9009', 'port: nine')).diagnostics[0]!.message, /`addr` needs/);
+  });
+});
