@@ -77,14 +77,21 @@ export class DevServer {
     this.log = options.log ?? ((l) => console.log(l));
   }
 
-  /** Loads the site, starts the HTTP server and the watcher; resolves once it listens. */
+  /** Loads the site and starts the watcher, then the HTTP server; resolves once it listens. */
   async start(): Promise<{ url: string }> {
+    // The watcher must be ready before the first page is served, or an edit made right
+    // after that first request would go unseen; its scan runs alongside the load.
+    this.watcher = watch([join(this.root, 'content'), join(this.root, 'public'), join(this.root, 'src/styles')], { ignoreInitial: true });
+    const watching = new Promise<void>((resolve) => this.watcher!.on('ready', () => resolve()));
+    this.watcher.on('error', (e) => this.log(`watch: ${(e as Error).message}`));
     this.site = await loadSite(this.root);
     this.refreshContext();
     this.nav = buildNavigation(this.site);
     this.recordBroken(this.site.diagnostics);
     this.assets = await buildAssets({ minify: false });
     this.printDiagnostics([...this.site.diagnostics, ...this.nav.diagnostics]);
+    await watching;
+    this.watcher.on('all', (_event, path) => this.queue(path));
     const port = this.options.port ?? 3000;
     const host = this.options.host ?? '127.0.0.1';
     this.server = createServer((req, res) => {
@@ -95,9 +102,6 @@ export class DevServer {
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
-    this.watcher = watch([join(this.root, 'content'), join(this.root, 'public'), join(this.root, 'src/styles')], { ignoreInitial: true });
-    this.watcher.on('all', (_event, path) => this.queue(path));
-    await new Promise<void>((resolve) => this.watcher!.on('ready', () => resolve()));
     setImmediate(() => void this.compileInBackground());
     const address = this.server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
