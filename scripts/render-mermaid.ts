@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Fills the mermaid SVG cache (content/diagrams/mermaid) so the build can inline diagrams
  * without a browser. Renders only the diagrams missing from the cache, in one headless

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * With JavaScript disabled every page is complete: content, sidebar, table of contents
  * and working links. Runs the fixture site and the real site in Debian's Chromium.
