@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import fg from 'fast-glob';
 import { buildAll } from '../../src/pipeline/build.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
@@ -18,6 +19,7 @@ const skip = hasChromium ? false : 'needs /usr/bin/chromium (apt-get install -y 
 let browser: Browser;
 let fixture: { url: string; close: () => Promise<void> };
 let real: { url: string; close: () => Promise<void> };
+let realRoutes: string[] = [];
 
 async function buildTo(root: string): Promise<string> {
   const out = await mkdtemp(join(tmpdir(), 'qdb-e2e-'));
@@ -28,7 +30,9 @@ async function buildTo(root: string): Promise<string> {
 before(async () => {
   if (skip) return;
   fixture = await serveBuild(await buildTo(join(FIXTURES, 'site')));
-  real = await serveBuild(await buildTo(fileURLToPath(new URL('../../', import.meta.url))));
+  const realOut = await buildTo(fileURLToPath(new URL('../../', import.meta.url)));
+  real = await serveBuild(realOut);
+  realRoutes = (await fg('**/index.html', { cwd: realOut })).map((f) => '/docs/' + f.replace(/index\.html$/, '')).sort();
   browser = await launchBrowser();
 });
 after(async () => {
@@ -87,6 +91,22 @@ describe('pages read fully with JavaScript off', { skip }, () => {
     assert.ok((await page.locator('.markdown').innerText()).length > 1000);
     assert.ok((await page.locator('.sidebar a').count()) >= 1);
     assert.equal(await page.title(), `${await page.locator('h1').textContent()} | QuestDB`);
+    await page.context().close();
+  });
+
+  test('every page of the real site has its title, content, sidebar and working in-page anchors', async () => {
+    const page = await noJsPage(1280);
+    assert.ok(realRoutes.length >= 1);
+    for (const route of realRoutes) {
+      const res = await page.goto(real.url + route);
+      assert.equal(res?.status(), 200, route);
+      assert.ok(await page.locator('h1').isVisible(), `${route}: no visible title`);
+      assert.ok((await page.locator('.markdown').innerText()).trim().length > 0, `${route}: empty body`);
+      assert.ok(await page.locator('nav.sidebar').isVisible(), `${route}: no sidebar`);
+      for (const id of await page.locator('nav.toc a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash.slice(1)))) {
+        assert.equal(await page.locator(`[id="${id}"]`).count(), 1, `${route}: toc entry #${id} has no target`);
+      }
+    }
     await page.context().close();
   });
 
