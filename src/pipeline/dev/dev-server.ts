@@ -197,12 +197,16 @@ export class DevServer {
 
   /** Compiles every page not compiled yet, a few at a time, then checks links. */
   private async compileInBackground(): Promise<void> {
+    const start = performance.now();
+    let count = 0;
     for (const page of this.site.pages) {
       if (!this.compiled.has(page.file)) {
         this.compile(page);
+        count++;
         await new Promise((r) => setImmediate(r)); // let requests in between pages
       }
     }
+    this.log(`compiled the other ${count} page(s) in the background in ${(performance.now() - start).toFixed(0)} ms`);
     this.reportLinks();
   }
 
