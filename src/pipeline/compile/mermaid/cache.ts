@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Code, Root } from 'mdast';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { parseMarkdown } from '../parse.ts';
+import { blankFrontMatter } from '../../load/front-matter.ts';
 
 /**
  * Part of every key. Bump it when the render options or the SVG post-processing change
@@ -72,13 +72,13 @@ export interface MermaidBlock {
 
 /**
  * Every ```mermaid / ~~~mermaid fenced block in a markdown file, with the line of its fence.
- * Parsed with remark (CommonMark fence rules: length, fence char, up to 3 spaces of indent,
- * blocks in lists and quotes) so the sources are exactly the code values the build hashes.
+ * Parsed like a page (CommonMark fence rules, blocks in lists, quotes and directives).
  */
 export function extractMermaidBlocks(markdown: string): MermaidBlock[] {
   // Cheap skip: most pages have no diagram.
   if (!/mermaid/i.test(markdown)) return [];
-  const tree = unified().use(remarkParse).parse(blankFrontMatter(markdown)) as Root;
+  // The build's own parser, so the sources are exactly the code values the build hashes.
+  const tree = parseMarkdown(blankFrontMatter(markdown));
   const blocks: MermaidBlock[] = [];
   const walk = (node: Root | Root['children'][number]): void => {
     if (node.type === 'code') {
@@ -92,14 +92,4 @@ export function extractMermaidBlocks(markdown: string): MermaidBlock[] {
   };
   walk(tree);
   return blocks;
-}
-
-// The build reads the body after gray-matter strips the front matter; blanking its lines
-// instead keeps the YAML from being parsed as markdown while line numbers stay the file's.
-function blankFrontMatter(markdown: string): string {
-  const lines = markdown.split('\n');
-  if (lines[0]?.replace(/\r$/, '') !== '---') return markdown;
-  const end = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)\s*$/.test(line));
-  if (end === -1) return markdown;
-  return lines.map((line, i) => (i <= end ? '' : line)).join('\n');
 }
