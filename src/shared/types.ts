@@ -59,10 +59,15 @@ export interface PageLink {
   file: string;
 }
 
-/** A compiled page: stage 2's output. */
-export interface CompiledPage {
-  source: PageSource;
-  hast: HastRoot;
+/** Page features that need extra assets. */
+export interface PageFeatures {
+  math: boolean;
+  mermaidPending: boolean;
+  tabs: boolean;
+}
+
+/** What compiling a page yields besides its tree (also the per-page data on the vfile). */
+export interface PageCompileData {
   toc: TocEntry[];
   /** Every id on the page that an anchor may target. */
   anchors: Set<string>;
@@ -71,9 +76,14 @@ export interface CompiledPage {
   rawBlocks: string[];
   /** Files the page was built from besides its own (fragments, examples, data), for watch mode. */
   dependencies: Set<string>;
-  /** Page features that need extra assets. */
-  features: { math: boolean; mermaidPending: boolean; tabs: boolean };
+  features: PageFeatures;
   diagnostics: Diagnostic[];
+}
+
+/** A compiled page: stage 2's output. */
+export interface CompiledPage extends PageCompileData {
+  source: PageSource;
+  hast: HastRoot;
 }
 
 /** One entry of the latest-release data (spec §3). */

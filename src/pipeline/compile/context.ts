@@ -2,7 +2,7 @@
 import type {} from 'mdast-util-directive';
 import type {} from 'mdast-util-math';
 import type {} from 'mdast-util-to-hast';
-import type { Diagnostic, ExampleEntry, PageLink, PageSource, ReleaseData, TocEntry } from '../../shared/types.ts';
+import type { ExampleEntry, PageCompileData, PageSource, ReleaseData } from '../../shared/types.ts';
 
 /** Site-wide inputs of the compile stage (from stage 1). */
 export interface CompileContext {
@@ -27,16 +27,9 @@ export interface NodeOrigin {
 }
 
 declare module 'vfile' {
-  interface DataMap {
+  interface DataMap extends PageCompileData {
     page: PageSource;
     context: CompileContext;
-    diagnostics: Diagnostic[];
-    toc: TocEntry[];
-    anchors: Set<string>;
-    links: PageLink[];
-    rawBlocks: string[];
-    dependencies: Set<string>;
-    features: { math: boolean; mermaidPending: boolean; tabs: boolean };
     /** Counter for ids that must be unique on a page (tabs). */
     uid: number;
   }
