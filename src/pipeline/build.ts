@@ -75,6 +75,16 @@ export async function siteFiles(root: string, ctx: RenderContext, compiled: Comp
   ];
 }
 
+/** Renders one page; a page that throws while rendering is reported and left out, the others go on. */
+function renderOrReport(page: CompiledPage, navigation: Navigation, ctx: RenderContext): OutputFile[] {
+  try {
+    return [{ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(navigation, page), ctx) }];
+  } catch (e) {
+    page.diagnostics.push({ severity: 'error', file: page.source.file, rule: 'render', message: `The page could not be rendered: ${(e as Error).message}`, fix: 'Look for an unusual construct on the page; if it looks right, report this as a build bug.' });
+    return [];
+  }
+}
+
 /** A full build. Never throws for content problems: they come back as diagnostics. */
 export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
@@ -94,9 +104,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const outputs: OutputFile[] = [];
   for (let i = 0; i < site.pages.length; i += BATCH) {
     const batch = await timed('compile', timings, () => compilePages(site.pages.slice(i, i + BATCH), context));
-    const html = await timed('render', timings, () =>
-      batch.map((page): OutputFile => ({ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(navigation, page), ctx) })),
-    );
+    const html = await timed('render', timings, () => batch.flatMap((page) => renderOrReport(page, navigation, ctx)));
     if (write) await timed('emit', timings, () => writeOutput(outDir, html));
     for (const page of batch) {
       page.hast = { type: 'root', children: [] };

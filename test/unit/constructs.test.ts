@@ -129,3 +129,13 @@ describe('mermaid diagrams missing from the cache', () => {
     assert.doesNotMatch(site.html('/docs/concept/links/'), /mermaid-fallback/);
   });
 });
+
+describe('images', () => {
+  test('load lazily; paths into public/ map to their URL; missing alt text is reported', () => {
+    assert.match(body, /<img loading="lazy" decoding="async" src="\/docs\/images\/pixel.png" alt="A one-pixel image"\/>/);
+    assert.match(body, /<img loading="lazy" decoding="async" src="\/docs\/images\/pixel.png" alt=""\/>/);
+    const d = site.result.diagnostics.filter((x) => x.rule === 'image-alt');
+    assert.equal(d.length, 1);
+    assert.equal(d[0]!.file, 'content/docs/concept/constructs.md');
+  });
+});

@@ -6,7 +6,7 @@
  *    unknown directives last among them, to catch what nobody handled;
  * 4. release before code blocks, so `:release{…}` in code is filled in before highlighting;
  * 5. links after includes (fragment links resolve against the fragment's folder);
- * 6. to hast, then KaTeX, headings (ids, anchors, table of contents) and scroll regions.
+ * 6. to hast, then KaTeX, headings (ids, anchors, table of contents), scroll regions and images.
  */
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
@@ -30,6 +30,7 @@ import remarkHeadingIds from './plugins/remark-heading-ids.ts';
 import remarkMathCheck from './plugins/remark-math-check.ts';
 import rehypeHeadings from './plugins/rehype-headings.ts';
 import rehypeScrollRegions from './plugins/rehype-scroll-regions.ts';
+import rehypeImages from './plugins/rehype-images.ts';
 
 export type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot, undefined>;
 
@@ -55,5 +56,6 @@ export function createMarkdownProcessor(): MarkdownProcessor {
     .use(rehypeKatexWhenNeeded, { output: 'htmlAndMathml', strict: 'ignore' })
     .use(rehypeHeadings)
     .use(rehypeScrollRegions)
+    .use(rehypeImages)
     .freeze() as unknown as MarkdownProcessor;
 }
