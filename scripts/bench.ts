@@ -121,13 +121,13 @@ async function benchWatch(root: string, label: string): Promise<void> {
   console.log(`  save → rebuilt HTML served (5 edits/run): ${fmt(rebuild, 'ms')}`);
 }
 
-async function pageWeights(buildDir: string): Promise<void> {
+async function pageWeights(buildDir: string, label: string): Promise<void> {
   const htmlFiles = (await fg('**/index.html', { cwd: buildDir })).sort();
   if (htmlFiles.length === 0) return;
   const sizes = await Promise.all(htmlFiles.map(async (f) => ({ f, size: (await readFile(join(buildDir, f))).length })));
   sizes.sort((a, b) => a.size - b.size);
   const picks = [...new Set(['index.html', sizes[Math.floor(sizes.length / 2)]!.f, sizes[sizes.length - 1]!.f])];
-  console.log('\npage weight (gzip bytes loaded before any interaction)');
+  console.log(`\npage weight, ${label}: gzip bytes loaded before any interaction (home, median-size and largest page)`);
   for (const f of picks) {
     const html = await readFile(join(buildDir, f), 'utf8');
     const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
@@ -147,13 +147,17 @@ await cp(join(ROOT, 'public'), join(realCopy, 'public'), { recursive: true }).ca
 benchBuild('real site (content/)', realCopy);
 const buildOut = join(tmpdir(), `qdb-bench-weights-${process.pid}`);
 coldBuild(realCopy, buildOut);
-await pageWeights(buildOut);
+await pageWeights(buildOut, 'real site');
 await benchWatch(realCopy, 'real site');
 if (!args.includes('--no-synthetic')) {
   for (const n of [300, PAGES]) {
     const dir = await mkdtemp(join(tmpdir(), `qdb-bench-syn${n}-`));
     await writeSyntheticSite(dir, n, ROOT);
     benchBuild(`synthetic site`, dir);
+    if (n === 300) {
+      coldBuild(dir, join(dir, 'build'));
+      await pageWeights(join(dir, 'build'), 'synthetic site');
+    }
     if (n === 300) await benchWatch(dir, 'synthetic site, 300 pages');
     await rm(dir, { recursive: true, force: true });
   }
