@@ -93,6 +93,13 @@ describe('watch mode', () => {
     await until('/docs/concept/brand-new/', (r) => r.status === 404);
   });
 
+  test('a new page makes links that pointed to it resolve on the other pages', async () => {
+    const before = await text('/docs/concept/links/');
+    assert.match(before.body, /<a href="missing-page.md">broken page<\/a>/);
+    await writeFile(join(root, 'content/docs/concept/missing-page.md'), '---\ntitle: No longer missing\ndescription: Appears while the server runs.\n---\n\nHere now.\n');
+    await until('/docs/concept/links/', (r) => r.body.includes('<a href="/docs/concept/missing-page/">broken page</a>'));
+  });
+
   test('a sidebar change re-renders the navigation', async () => {
     const file = join(root, 'content/sidebars.ts');
     await writeFile(file, (await readFile(file, 'utf8')).replace("label: 'Concepts'", "label: 'Core ideas'"));

@@ -264,7 +264,10 @@ export class DevServer {
         this.assets = await buildAssets({ minify: false });
         structure = true;
       } else if (rel.startsWith('content/docs/') && /\.mdx?$/.test(rel) && isRoutedPage(rel.slice('content/docs/'.length))) {
-        if (await this.reloadPage(rel)) structure = true;
+        const change = await this.reloadPage(rel);
+        if (change !== 'none') structure = true;
+        // A page that appears, disappears or moves changes where other pages' links lead.
+        if (change === 'route') everything = true;
         recompile.add(rel);
       }
       for (const [file, c] of this.compiled) if (c.dependencies.has(rel)) recompile.add(file);
@@ -304,8 +307,11 @@ export class DevServer {
     }
   }
 
-  /** Re-reads one page file. Returns true when the site's structure changed (added, removed, new title or route). */
-  private async reloadPage(rel: string): Promise<boolean> {
+  /**
+   * Re-reads one page file and says what changed for the rest of the site: `route` when
+   * it was added, removed or moved; `title` when only its title or sidebar entry changed.
+   */
+  private async reloadPage(rel: string): Promise<'route' | 'title' | 'none'> {
     const docRel = rel.slice('content/docs/'.length);
     const old = this.site.pages.find((p) => p.file === rel);
     for (const [route, b] of this.broken) if (b.file === rel) this.broken.delete(route);
@@ -332,9 +338,9 @@ export class DevServer {
     if (page) pages.push(page);
     this.site = { ...this.site, pages };
     this.compiled.delete(rel);
-    if (!old || !page) return true;
-    const fm = (p: PageSource) => [p.route, p.frontMatter.title, p.frontMatter.sidebar_label, p.hidden].join('\0');
-    return fm(old) !== fm(page);
+    if (!old || !page || old.route !== page.route) return 'route';
+    const label = (p: PageSource) => [p.frontMatter.title, p.frontMatter.sidebar_label].join('\0');
+    return label(old) !== label(page) ? 'title' : 'none';
   }
 }
 
