@@ -11,7 +11,10 @@ interface MermaidApi {
 }
 
 let loading: Promise<MermaidApi> | undefined;
+// Page-wide, so a second call never reuses the render ids of the first.
+let renders = 0;
 
+/** Injects mermaid's bundle once and initialises it with the build's options. */
 function loadMermaid(scriptUrl: string): Promise<MermaidApi> {
   loading ??= new Promise<MermaidApi>((resolve, reject) => {
     const script = document.createElement('script');
@@ -19,11 +22,16 @@ function loadMermaid(scriptUrl: string): Promise<MermaidApi> {
     script.async = true;
     script.onload = () => {
       const api = (globalThis as unknown as { mermaid?: MermaidApi }).mermaid;
-      if (api) resolve(api);
-      else reject(new Error('mermaid did not load'));
+      if (!api) return reject(new Error('mermaid did not load'));
+      api.initialize(MERMAID_OPTIONS);
+      resolve(api);
     };
     script.onerror = () => reject(new Error(`could not load ${scriptUrl}`));
     document.head.append(script);
+  }).catch((error: unknown) => {
+    // A later call may retry (flaky network) instead of inheriting the failure.
+    loading = undefined;
+    throw error;
   });
   return loading;
 }
@@ -32,24 +40,37 @@ function loadMermaid(scriptUrl: string): Promise<MermaidApi> {
 export default async function renderPendingMermaid(scriptUrl: string): Promise<void> {
   const blocks = [...document.querySelectorAll<HTMLPreElement>('pre.mermaid[data-mermaid-pending]')];
   if (blocks.length === 0) return;
-  const mermaid = await loadMermaid(scriptUrl);
-  mermaid.initialize(MERMAID_OPTIONS);
-  let n = 0;
+  // Claimed before the (slow) bundle load, so an overlapping call cannot draw them twice.
+  for (const pre of blocks) pre.removeAttribute('data-mermaid-pending');
+  let mermaid: MermaidApi;
+  try {
+    mermaid = await loadMermaid(scriptUrl);
+  } catch (e) {
+    for (const pre of blocks) showError(pre, e);
+    return;
+  }
+  // One at a time: mermaid keeps per-render state in globals.
   for (const pre of blocks) {
     const source = pre.textContent ?? '';
     try {
-      const { svg } = await mermaid.render(`mermaid-live-${n++}`, source);
+      const { svg } = await mermaid.render(`mermaid-live-${renders++}`, source);
+      // Same wrapper as the build gives cached SVGs, so both look alike.
       const figure = document.createElement('figure');
       figure.className = 'mermaid-diagram';
       figure.innerHTML = finalizeMermaidSvg(svg);
       pre.replaceWith(figure);
     } catch (e) {
-      pre.removeAttribute('data-mermaid-pending');
-      const note = document.createElement('p');
-      note.className = 'mermaid-error';
-      note.setAttribute('role', 'alert');
-      note.textContent = `This diagram could not be drawn: ${(e as Error).message}`;
-      pre.after(note);
+      showError(pre, e);
     }
   }
+}
+
+/** Leaves the source in place and says below it why there is no picture. */
+function showError(pre: HTMLPreElement, error: unknown): void {
+  const note = document.createElement('p');
+  note.className = 'mermaid-error';
+  note.setAttribute('role', 'alert');
+  // textContent, never innerHTML: parse errors quote the writer's source.
+  note.textContent = `This diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
+  pre.after(note);
 }

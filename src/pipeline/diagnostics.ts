@@ -33,16 +33,19 @@ export function lineOf(text: string, needle: string | RegExp): number | undefine
 
 /** Suggests the closest of `candidates` to `input` (edit distance), for "did you mean" fixes. */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  const limit = Math.max(2, Math.floor(input.length / 6));
   let best: string | undefined;
-  let bestScore = Infinity;
+  let bestScore = limit + 1;
   for (const c of candidates) {
+    // A length difference alone puts a candidate out of reach: skip the quadratic part.
+    if (Math.abs(c.length - input.length) >= bestScore) continue;
     const s = editDistance(input, c);
     if (s < bestScore) {
       bestScore = s;
       best = c;
     }
   }
-  return best !== undefined && bestScore <= Math.max(2, Math.floor(input.length / 6)) ? best : undefined;
+  return best;
 }
 
 function editDistance(a: string, b: string): number {

@@ -19,6 +19,20 @@ const accent = '#d9688b';
 const text = '#e4e5eb';
 const muted = '#a3a6b7';
 
+// Categorical fills (mindmap branches, pie slices, git branches, journey sections): dark
+// enough for light labels. The dark theme's own defaults are near-black (#0b0000...).
+const series = [
+  '#8a3b56', '#4b3f8f', '#245e78', '#2f6b52', '#7a5a26', '#6b2f3a',
+  '#5a3a78', '#2d5f5f', '#5c5f2a', '#3a4a7a', '#6e4a3a', '#474a5c',
+];
+const seriesVariables = Object.fromEntries(
+  series.flatMap((color, i) => [
+    [`cScale${i}`, color],
+    [`cScaleLabel${i}`, text],
+    ...(i < 8 ? [[`git${i}`, color], [`gitBranchLabel${i}`, text]] : []),
+  ]),
+);
+
 /** Options for `mermaid.initialize()`, identical at build time and in the browser. */
 export const MERMAID_OPTIONS: MermaidConfig = {
   startOnLoad: false,
@@ -77,12 +91,39 @@ export const MERMAID_OPTIONS: MermaidConfig = {
     noteBorderColor: border,
     errorBkgColor: '#5c2a37',
     errorTextColor: text,
+    // Pie (slice colours come from cScale*)
+    scaleLabelColor: text,
+    pieStrokeColor: page,
+    pieOuterStrokeColor: border,
+    pieOpacity: '1',
+    pieTitleTextColor: text,
+    pieSectionTextColor: text,
+    pieLegendTextColor: text,
+    // Gantt
+    sectionBkgColor: surface,
+    altSectionBkgColor: page,
+    sectionBkgColor2: surfaceRaised,
+    taskBkgColor: '#4b3f8f',
+    taskBorderColor: '#7c6fd6',
+    taskTextColor: text,
+    taskTextLightColor: text,
+    taskTextOutsideColor: text,
+    taskTextDarkColor: text,
+    activeTaskBkgColor: '#8a3b56',
+    activeTaskBorderColor: accent,
+    doneTaskBkgColor: border,
+    doneTaskBorderColor: muted,
+    critBkgColor: '#6b2f3a',
+    critBorderColor: '#e07a7a',
+    gridColor: border,
+    todayLineColor: accent,
+    ...seriesVariables,
   },
 };
 
 /**
- * Makes mermaid's SVG scale with its container: drops fixed width/height in favour of
- * `viewBox` + `max-width`, and sets `role="img"`. Only the root tag is touched.
+ * Makes mermaid's SVG scale with its container (fixed width/height give way to `viewBox` +
+ * `max-width`), sets `role="img"`, and scopes stray element ids under the SVG's own id.
  */
 export function finalizeMermaidSvg(svg: string): string {
   const match = /<svg\b((?:[^>"']|"[^"]*"|'[^']*')*)>/.exec(svg);
@@ -113,5 +154,39 @@ export function finalizeMermaidSvg(svg: string): string {
   attrs.set('role', 'img');
   const escape = (v: string): string => v.replace(/&(?![a-zA-Z]+;|#\d+;|#x[\da-fA-F]+;)/g, '&amp;').replace(/"/g, '&quot;');
   const tag = '<svg' + [...attrs].map(([k, v]) => ` ${k}="${escape(v)}"`).join('') + '>';
-  return svg.slice(0, match.index) + tag + svg.slice(match.index + match[0].length);
+  const finished = svg.slice(0, match.index) + tag + svg.slice(match.index + match[0].length);
+  const id = attrs.get('id');
+  return id ? scopeIds(finished, id) : finished;
+}
+
+/**
+ * Sequence diagrams name elements `actor7`, `root-7` from a counter that lives as long as the
+ * page: unscoped, two diagrams on one page can clash, and the numbers depend on what was
+ * rendered before in the same page. Prefixes such ids with the SVG's id and renumbers each
+ * family from 0, updating `url(#…)` and `href="#…"` references.
+ */
+function scopeIds(svg: string, rootId: string): string {
+  const stray = new Set<string>();
+  for (const [, id = ''] of svg.matchAll(/\sid="([^"]+)"/g)) {
+    if (!id.startsWith(rootId)) stray.add(id);
+  }
+  if (stray.size === 0) return svg;
+  const numbered = (id: string) => /^(\D*?)(\d+)(\D*)$/.exec(id);
+  const lowest = new Map<string, number>();
+  for (const id of stray) {
+    const m = numbered(id);
+    if (!m) continue;
+    const family = `${m[1]}#${m[3]}`;
+    lowest.set(family, Math.min(lowest.get(family) ?? Infinity, Number(m[2])));
+  }
+  const renamed = new Map<string, string>();
+  for (const id of stray) {
+    const m = numbered(id);
+    const local = m ? `${m[1]}${Number(m[2]) - (lowest.get(`${m[1]}#${m[3]}`) ?? 0)}${m[3]}` : id;
+    renamed.set(id, `${rootId}-${local}`);
+  }
+  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (whole, lead: string, id: string) => {
+    const to = renamed.get(id);
+    return to === undefined ? whole : lead + to;
+  });
 }

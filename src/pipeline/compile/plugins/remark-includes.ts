@@ -19,6 +19,18 @@ import { closest } from '../../diagnostics.ts';
 
 const MAX_DEPTH = 10;
 
+/** Fragments are included by many pages: parse each text once and hand out copies. */
+const parsed = new Map<string, Root>();
+function parseFragment(text: string): Root {
+  let tree = parsed.get(text);
+  if (!tree) {
+    tree = parseMarkdown(blankFrontMatter(text));
+    if (parsed.size > 500) parsed.clear(); // watch mode sees many versions; keep it bounded
+    parsed.set(text, tree);
+  }
+  return structuredClone(tree);
+}
+
 export default function remarkIncludes() {
   return (tree: Root, file: VFile) => {
     expand(tree, file, [file.data.page!.file]);
@@ -56,7 +68,7 @@ function expand(tree: Root | Parent, file: VFile, stack: string[]): void {
       report(file, node, `The included file ${path} does not exist.`, { rule: 'include', fix: `Check the path (it is relative to ${from})${guess ? `; did you mean ${posix.join(posix.dirname(target), guess)}?` : '.'}` });
       return drop();
     }
-    const fragment = parseMarkdown(blankFrontMatter(text));
+    const fragment = parseFragment(text);
     const at = node.position;
     visit(fragment, (n: Node) => {
       n.data = { ...n.data, origin: { file: path, line: n.position?.start.line } };
