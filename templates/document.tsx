@@ -1,7 +1,7 @@
 /** The document shell every page shares: <head> with metadata, then the body. */
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
-import { NORMALISE_PATH_SCRIPT } from '../src/pipeline/render/inline-scripts.ts';
+import { JS_CLASS_SCRIPT, NORMALISE_PATH_SCRIPT } from '../src/pipeline/render/inline-scripts.ts';
 
 export interface HeadData {
   title: string;
@@ -18,8 +18,10 @@ export interface Assets {
   css: string[];
   /** KaTeX's stylesheet, for pages with maths. */
   katexCss: string;
-  /** Module scripts, by island name; filled by the islands build. */
+  /** Module scripts every page loads in <head> (none yet). */
   scripts: string[];
+  /** The islands runtime, loaded at the end of <body> by pages that have islands. */
+  islandsRuntime: string;
 }
 
 export interface DocumentProps {
@@ -29,6 +31,8 @@ export interface DocumentProps {
   extraCss?: string[];
   /** Inline scripts at the end of <body>. */
   bodyScripts?: string[];
+  /** Module scripts at the end of <body> (the islands runtime on pages with islands). */
+  bodyModules?: string[];
   htmlClass?: string;
   children: ReactNode;
 }
@@ -37,7 +41,7 @@ function absolute(config: SiteConfig, path: string): string {
   return /^https?:/.test(path) ? path : config.url + path;
 }
 
-export function Document({ config, head, assets, extraCss = [], bodyScripts = [], htmlClass, children }: DocumentProps): ReactElement {
+export function Document({ config, head, assets, extraCss = [], bodyScripts = [], bodyModules = [], htmlClass, children }: DocumentProps): ReactElement {
   const fullTitle = `${head.title} | ${config.title}`;
   const image = absolute(config, head.image);
   return (
@@ -45,7 +49,7 @@ export function Document({ config, head, assets, extraCss = [], bodyScripts = []
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: NORMALISE_PATH_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: `${JS_CLASS_SCRIPT};${NORMALISE_PATH_SCRIPT}` }} />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
         {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
@@ -78,6 +82,9 @@ export function Document({ config, head, assets, extraCss = [], bodyScripts = []
         {children}
         {bodyScripts.map((code, i) => (
           <script key={i} dangerouslySetInnerHTML={{ __html: code }} />
+        ))}
+        {bodyModules.map((src) => (
+          <script key={src} type="module" src={src} />
         ))}
       </body>
     </html>

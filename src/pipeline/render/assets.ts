@@ -96,13 +96,13 @@ async function buildIslands(root: string, minify: boolean, entries: Record<strin
 export async function buildAssets(options: AssetOptions): Promise<BuiltAssets> {
   const root = PROJECT_ROOT;
   const minify = options.minify ?? true;
-  const islandEntries: Record<string, string> = { 'mermaid-fallback': 'src/islands/mermaid-fallback.ts' };
+  const islandEntries: Record<string, string> = { runtime: 'src/islands/runtime.ts', 'mermaid-fallback': 'src/islands/mermaid-fallback.ts' };
   const [css, islands] = await Promise.all([buildCss(root, minify), buildIslands(root, minify, islandEntries)]);
   const katex = katexFiles();
   const version = (require('mermaid/package.json') as { version: string }).version;
   const libPath = `assets/vendor/mermaid-${version}.min.js`;
   return {
-    assets: { css: [BASE_PATH + css.path], katexCss: katex.cssUrl, scripts: [] },
+    assets: { css: [BASE_PATH + css.path], katexCss: katex.cssUrl, scripts: [], islandsRuntime: islands.urls.runtime! },
     files: [css, ...islands.files],
     featureFiles: { math: katex.files, mermaidPending: [{ path: libPath, copyFrom: require.resolve('mermaid/dist/mermaid.min.js') }] },
     mermaid: { module: islands.urls['mermaid-fallback']!, library: BASE_PATH + libPath },

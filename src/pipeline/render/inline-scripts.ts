@@ -8,6 +8,12 @@ import { BASE_PATH } from '../../shared/url.ts';
 export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=/\\/index\\.html$/.test(p)?p.slice(0,-10):/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p)?p.slice(0,-5)+'/':null;if(n)l.replace(n+l.search+l.hash)})()`;
 
 /**
+ * Marks the document as scripted before it paints, so islands' elements take their
+ * enhanced shape at once (CSS `.js …`) and nothing moves when the islands wake.
+ */
+export const JS_CLASS_SCRIPT = `document.documentElement.classList.add('js')`;
+
+/**
  * On the not-found page also: a route typed without its trailing slash gets one
  * (`/docs/x` → `/docs/x/`); a path that already ends in `/` is left alone, so no loop.
  */

@@ -1,0 +1,123 @@
+/** The tabs island in Chromium: switching, groups kept in step, memory across pages, keyboard, no layout shift. */
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildAll } from '../../src/pipeline/build.ts';
+import { FIXTURES } from '../helpers/fixture.ts';
+import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+
+const skip = hasChromium ? false : 'needs /usr/bin/chromium (apt-get install -y chromium)';
+let browser: Browser;
+let site: { url: string; close: () => Promise<void> };
+const PAGE = '/docs/concept/constructs/';
+
+before(async () => {
+  if (skip) return;
+  const out = await mkdtemp(join(tmpdir(), 'qdb-tabs-'));
+  await buildAll({ root: join(FIXTURES, 'site'), outDir: out });
+  site = await serveBuild(out);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Opens the page and scrolls the first tabs into view: islands wake when they become visible. */
+async function open(page: Page, query = ''): Promise<void> {
+  await page.goto(site.url + PAGE + query);
+  await page.locator('.tabs').first().scrollIntoViewIfNeeded();
+  await page.locator('.tabs.tabs--ready').first().waitFor({ timeout: 10_000 });
+}
+
+const groupTabs = (page: Page, n: number) => page.locator('.tabs').nth(n);
+
+describe('tabs island', { skip }, () => {
+  test('shows one panel at a time and switches on click; groups switch together', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await open(page);
+    const first = groupTabs(page, 0);
+    assert.ok(await first.getByText('Python panel text.').isVisible());
+    assert.equal(await first.getByText('Go panel text.').isVisible(), false);
+    assert.equal(await first.locator('.tabs__label').first().isVisible(), false);
+    await first.getByRole('tab', { name: 'Go' }).click();
+    assert.ok(await first.getByText('Go panel text.').isVisible());
+    assert.equal(await first.getByText('Python panel text.').isVisible(), false);
+    assert.equal(await first.getByRole('tab', { name: 'Go' }).getAttribute('aria-selected'), 'true');
+    // The examples further down are in the same group and follow.
+    const examples = groupTabs(page, 1);
+    await examples.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('.tabs.tabs--ready').length >= 2, undefined, { timeout: 10_000 });
+    assert.ok(await examples.getByText('Uses the Go client.').isVisible());
+    await context.close();
+  });
+
+  test('the choice is remembered across pages, and ?tabs= preselects one', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await open(page);
+    await groupTabs(page, 0).getByRole('tab', { name: 'Go' }).click();
+    await open(page);
+    assert.equal(await groupTabs(page, 0).getByRole('tab', { name: 'Go' }).getAttribute('aria-selected'), 'true');
+    await open(page, '?tabs=python');
+    assert.equal(await groupTabs(page, 0).getByRole('tab', { name: 'Python' }).getAttribute('aria-selected'), 'true');
+    await context.close();
+  });
+
+  test('arrow keys, Home and End move between tabs', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await open(page);
+    const tabs = groupTabs(page, 0);
+    await tabs.getByRole('tab', { name: 'Python' }).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await tabs.getByRole('tab', { name: 'Go' }).getAttribute('aria-selected'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Go');
+    await page.keyboard.press('Home');
+    assert.equal(await tabs.getByRole('tab', { name: 'Python' }).getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await tabs.getByRole('tab', { name: 'Go' }).getAttribute('aria-selected'), 'true');
+    await context.close();
+  });
+
+  test('tabs below the fold stay asleep until they come near the viewport', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
+    const page = await context.newPage();
+    await page.goto(site.url + PAGE);
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('.tabs.tabs--ready').count(), 0);
+    await page.locator('.tabs').first().scrollIntoViewIfNeeded();
+    await page.locator('.tabs.tabs--ready').first().waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  test('waking the island shifts no layout', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { cls: number }).cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) (window as unknown as { cls: number }).cls += (e as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await open(page);
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => (window as unknown as { cls: number }).cls), 0);
+    await context.close();
+  });
+
+  test('pages without islands load no script', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(site.url + '/docs/concept/links/');
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(scripts, []);
+    await context.close();
+  });
+});
