@@ -13,6 +13,7 @@ type Enhance = (element: HTMLElement) => void;
 /** Known islands; names without a module here are server-only markers. */
 const MODULES: Record<string, () => Promise<{ default: Enhance }>> = {
   tabs: () => import('./tabs.ts'),
+  'code-block': () => import('./code-block.ts'),
 };
 
 function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): void {

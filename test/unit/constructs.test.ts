@@ -44,7 +44,7 @@ describe('includes', () => {
 
 describe('examples', () => {
   test('::example renders the header and the code with placeholders filled', () => {
-    assert.match(body, /<div class="example" data-example="ilp-http\/python"><p>Uses the <a href="https:\/\/py-questdb-client.readthedocs.io\/">Python client<\/a>.<\/p><figure class="code-block" data-language="python">/);
+    assert.match(body, /<div class="example" data-example="ilp-http\/python"><p>Uses the <a href="https:\/\/py-questdb-client.readthedocs.io\/">Python client<\/a>.<\/p><figure class="code-block" data-language="python" data-island="code-block" data-wake="idle">/);
     assert.match(body, /http::addr=localhost:9000;/);
     assert.doesNotMatch(body, /\{\{host\}\}/);
   });
@@ -71,11 +71,17 @@ describe('::config-table', () => {
 
 describe('code blocks', () => {
   test('title, highlighted lines and line numbers', () => {
-    assert.match(body, /<figure class="code-block code-block--numbered" data-language="questdb-sql"><figcaption class="code-block__title">Hourly volume<\/figcaption><pre class="code-block__pre language-questdb-sql" tabindex="0">/);
+    assert.match(body, /<figure class="code-block code-block--numbered" data-language="questdb-sql" data-island="code-block" data-wake="idle"><figcaption class="code-block__title">Hourly volume<\/figcaption><pre class="code-block__pre language-questdb-sql" tabindex="0">/);
     assert.match(body, /<span class="code-line code-line--highlighted"><span class="token keyword">FROM<\/span> trades<\/span>/);
   });
   test('a block without a language is questdb-sql and is highlighted', () => {
-    assert.match(body, /<figure class="code-block" data-language="questdb-sql"><pre class="code-block__pre language-questdb-sql" tabindex="0"><code class="language-questdb-sql"><span class="code-line"><span class="token keyword">SELECT<\/span> <span class="token number">1<\/span>/);
+    assert.match(body, /<figure class="code-block" data-language="questdb-sql" data-island="code-block" data-wake="idle"><pre class="code-block__pre language-questdb-sql" tabindex="0"><code class="language-questdb-sql"><span class="code-line"><span class="token keyword">SELECT<\/span> <span class="token number">1<\/span>/);
+  });
+  test('every code block carries Copy and Wrap buttons for the code-block island', () => {
+    const figures = body.match(/<figure class="code-block[^"]*"/g) ?? [];
+    const actions = body.match(/<div class="code-block__actions"><button type="button" class="code-block__button" data-action="wrap" aria-pressed="false" title="Wrap long lines">Wrap<\/button><button type="button" class="code-block__button" data-action="copy" title="Copy the code">Copy<\/button><\/div><\/figure>/g) ?? [];
+    assert.ok(figures.length >= 4);
+    assert.equal(actions.length, figures.length);
   });
   test('code is never wrapped in a second <pre>', () => {
     assert.doesNotMatch(body, /<pre><figure/);

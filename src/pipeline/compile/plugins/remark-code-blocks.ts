@@ -93,8 +93,13 @@ export function codeFigure(code: string, lang: string | null | undefined, opts: 
   if (opts.title) children.push(el('figcaption', { className: ['code-block__title'] }, [{ type: 'text', value: opts.title }]));
   children.push(
     el('pre', { className: ['code-block__pre', `language-${result.lang}`], tabIndex: 0 }, [el('code', { className: [`language-${result.lang}`] }, lines)]),
+    // Shown only with scripts on (html.js); the code-block island wires them up.
+    el('div', { className: ['code-block__actions'] }, [
+      el('button', { type: 'button', className: ['code-block__button'], dataAction: 'wrap', ariaPressed: 'false', title: 'Wrap long lines' }, [{ type: 'text', value: 'Wrap' }]),
+      el('button', { type: 'button', className: ['code-block__button'], dataAction: 'copy', title: 'Copy the code' }, [{ type: 'text', value: 'Copy' }]),
+    ]),
   );
-  return el('figure', { className: figureClasses, dataLanguage: result.lang }, children);
+  return el('figure', { className: figureClasses, dataLanguage: result.lang, dataIsland: 'code-block', dataWake: 'idle' }, children);
 }
 
 export default function remarkCodeBlocks() {
@@ -112,6 +117,7 @@ export default function remarkCodeBlocks() {
       const beyond = [...meta.highlight].filter((n) => n > lineCount);
       if (beyond.length > 0) report(file, node, `Line highlight ${beyond.join(', ')} is past the block's ${lineCount} lines.`, { rule: 'code-meta', fix: 'Fix the highlighted line numbers.' });
       const figure = codeFigure(node.value, node.lang, meta);
+      file.data.features = { ...file.data.features!, code: true };
       if (!resolveLanguage(node.lang).known) {
         report(file, node, `Unknown code language \`${node.lang}\`; the block is shown without highlighting.`, { rule: 'code-language', fix: `Use one of: ${SUPPORTED_LANGUAGES.join(', ')}, or \`text\`.` });
       }

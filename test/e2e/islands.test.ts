@@ -1,4 +1,4 @@
-/** The tabs island in Chromium: switching, groups kept in step, memory across pages, keyboard, no layout shift. */
+/** The islands in Chromium: tabs (switching, groups in step, memory, keyboard, no layout shift) and code blocks (copy, wrap). */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
@@ -121,3 +121,37 @@ describe('tabs island', { skip }, () => {
     await context.close();
   });
 });
+
+describe('code-block island', { skip }, () => {
+  test('Copy puts the code on the clipboard and says so; Wrap toggles line wrapping', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await context.newPage();
+    await page.goto(site.url + PAGE);
+    const figure = page.locator('figure.code-block', { hasText: 'Hourly volume' });
+    await page.locator('figure.code-block.code-block--ready').first().waitFor({ timeout: 10_000 });
+    await figure.hover();
+    const copy = figure.getByRole('button', { name: 'Copy' });
+    assert.ok(await copy.isVisible());
+    await copy.click();
+    await figure.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 5_000 });
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(clip, 'SELECT timestamp, sum(amount)\nFROM trades\nSAMPLE BY 1h;');
+    const wrap = figure.getByRole('button', { name: 'Wrap' });
+    await wrap.click();
+    assert.equal(await wrap.getAttribute('aria-pressed'), 'true');
+    assert.match((await figure.getAttribute('class'))!, /code-block--wrap/);
+    await wrap.click();
+    assert.equal(await wrap.getAttribute('aria-pressed'), 'false');
+    await context.close();
+  });
+
+  test('with JavaScript off the buttons are not shown', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site.url + PAGE);
+    assert.equal(await page.locator('.code-block__actions').first().isVisible(), false);
+    await context.close();
+  });
+});
+

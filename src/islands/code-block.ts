@@ -1,0 +1,44 @@
+/**
+ * Code blocks: a Copy button that puts the code on the clipboard (and says so), and a Wrap
+ * toggle for long lines. The buttons are in the server's HTML and shown once scripts run.
+ */
+
+const COPIED_FOR_MS = 2000;
+
+/** Copies text, with the older execCommand path where the Clipboard API is unavailable (plain http). */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.cssText = 'position:fixed;top:-1000px;opacity:0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy was refused');
+}
+
+/** Enhances one `figure.code-block`. */
+export default function enhanceCodeBlock(figure: HTMLElement): void {
+  const code = figure.querySelector('code');
+  const copy = figure.querySelector<HTMLButtonElement>('[data-action="copy"]');
+  const wrap = figure.querySelector<HTMLButtonElement>('[data-action="wrap"]');
+  if (!code || !copy || !wrap) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  copy.setAttribute('aria-live', 'polite');
+  copy.addEventListener('click', () => {
+    copyText(code.textContent ?? '')
+      .then(() => (copy.textContent = 'Copied'))
+      .catch(() => (copy.textContent = 'Copy failed'))
+      .finally(() => {
+        clearTimeout(timer);
+        timer = setTimeout(() => (copy.textContent = 'Copy'), COPIED_FOR_MS);
+      });
+  });
+  wrap.addEventListener('click', () => {
+    const on = figure.classList.toggle('code-block--wrap');
+    wrap.setAttribute('aria-pressed', String(on));
+  });
+  figure.classList.add('code-block--ready');
+}
