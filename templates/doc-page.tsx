@@ -60,7 +60,7 @@ export function DocPage(props: DocPageProps): ReactElement {
             <PrevNext previous={props.previous} next={props.next} />
           </article>
           {showToc && (
-            <nav className="toc" aria-labelledby="toc-title">
+            <nav className="toc" aria-labelledby="toc-title" data-island="toc" data-wake="idle">
               <p className="toc__title" id="toc-title">
                 On this page
               </p>

@@ -33,7 +33,7 @@ function Item({ node, path }: { node: SidebarNode; path: string }): ReactElement
 
 export function Sidebar({ items }: { items: SidebarNode[] }): ReactElement {
   return (
-    <nav className="sidebar" aria-label="Docs" data-island="sidebar">
+    <nav className="sidebar" aria-label="Docs" data-island="sidebar" data-wake="load">
       <ul className="sidebar__list sidebar__list--root">
         {items.map((node, i) => (
           <Item key={i} node={node} path={String(i)} />

@@ -14,6 +14,8 @@ type Enhance = (element: HTMLElement) => void;
 const MODULES: Record<string, () => Promise<{ default: Enhance }>> = {
   tabs: () => import('./tabs.ts'),
   'code-block': () => import('./code-block.ts'),
+  toc: () => import('./toc.ts'),
+  sidebar: () => import('./sidebar.ts'),
 };
 
 function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): void {

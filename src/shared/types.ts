@@ -63,9 +63,6 @@ export interface PageLink {
 export interface PageFeatures {
   math: boolean;
   mermaidPending: boolean;
-  tabs: boolean;
-  /** Code blocks (their Copy and Wrap buttons need the islands runtime). */
-  code: boolean;
 }
 
 /** What compiling a page yields besides its tree (also the per-page data on the vfile). */

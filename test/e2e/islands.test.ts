@@ -110,14 +110,23 @@ describe('tabs island', { skip }, () => {
     await context.close();
   });
 
-  test('pages without islands load no script', async () => {
+  test('a page without islands loads no script; a doc page loads a few KB', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    await page.goto(site.url + '/docs/concept/links/');
+    await page.goto(site.url + '/docs/nope/');
     await page.waitForLoadState('networkidle');
     assert.deepEqual(scripts, []);
+    let bytes = 0;
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script') bytes += (await r.body()).length;
+    });
+    await page.goto(site.url + '/docs/concept/links/');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    assert.ok(scripts.length >= 1);
+    assert.ok(bytes > 0 && bytes < 25_000, `${bytes} bytes of JavaScript`);
     await context.close();
   });
 });
@@ -151,6 +160,39 @@ describe('code-block island', { skip }, () => {
     const page = await context.newPage();
     await page.goto(site.url + PAGE);
     assert.equal(await page.locator('.code-block__actions').first().isVisible(), false);
+    await context.close();
+  });
+});
+
+describe('table of contents and sidebar islands', { skip }, () => {
+  test('the table of contents marks the section being read', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 500 } });
+    const page = await context.newPage();
+    await page.goto(site.url + '/docs/concept/links/');
+    const toc = page.locator('nav.toc');
+    await toc.locator('a[aria-current]').waitFor({ timeout: 10_000 });
+    assert.equal(await toc.locator('a[aria-current]').textContent(), 'Anchors section');
+    await page.locator('#my-custom-id').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => document.querySelector('nav.toc a[aria-current]')?.textContent === 'Custom id', undefined, { timeout: 5_000 });
+    assert.equal(await toc.locator('a[aria-current]').count(), 1);
+    await context.close();
+  });
+
+  test('the sidebar keeps its scroll position from page to page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 200 } });
+    const page = await context.newPage();
+    await page.goto(site.url + '/docs/concept/links/');
+    const scroller = page.locator('.layout__sidebar');
+    await page.waitForTimeout(300);
+    const max = await scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
+    assert.ok(max >= 20, `the sidebar must scroll for this test (max ${max})`);
+    await scroller.evaluate((el, top) => (el.scrollTop = top), Math.min(30, max) - 5);
+    const kept = await scroller.evaluate((el) => el.scrollTop);
+    await page.locator('.sidebar').getByRole('link', { name: 'Every construct' }).click();
+    await page.waitForURL(/concept\/constructs\/$/);
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('.layout__sidebar').evaluate((el) => el.scrollTop), kept);
     await context.close();
   });
 });

@@ -22,7 +22,7 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
     links: [],
     rawBlocks: [],
     dependencies: new Set(),
-    features: { math: false, mermaidPending: false, tabs: false, code: false },
+    features: { math: false, mermaidPending: false },
     uid: 0,
   };
   let hast;

@@ -44,7 +44,7 @@ export function renderDocPage(model: PageModel, ctx: RenderContext): string {
       config={ctx.config}
       assets={ctx.assets}
       extraCss={page.features.math ? [ctx.assets.katexCss] : []}
-      bodyModules={page.features.tabs || page.features.code ? [ctx.assets.islandsRuntime] : []}
+      bodyModules={[ctx.assets.islandsRuntime]}
       bodyScripts={[...(isHome ? [wrongBasePathScript(ctx.config.basePath)] : []), ...(page.features.mermaidPending && ctx.mermaid ? [mermaidScript(ctx.mermaid)] : [])]}
       head={{
         title: fm.title,

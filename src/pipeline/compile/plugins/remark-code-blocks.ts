@@ -117,7 +117,6 @@ export default function remarkCodeBlocks() {
       const beyond = [...meta.highlight].filter((n) => n > lineCount);
       if (beyond.length > 0) report(file, node, `Line highlight ${beyond.join(', ')} is past the block's ${lineCount} lines.`, { rule: 'code-meta', fix: 'Fix the highlighted line numbers.' });
       const figure = codeFigure(node.value, node.lang, meta);
-      file.data.features = { ...file.data.features!, code: true };
       if (!resolveLanguage(node.lang).known) {
         report(file, node, `Unknown code language \`${node.lang}\`; the block is shown without highlighting.`, { rule: 'code-language', fix: `Use one of: ${SUPPORTED_LANGUAGES.join(', ')}, or \`text\`.` });
       }

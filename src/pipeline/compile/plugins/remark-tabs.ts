@@ -30,7 +30,6 @@ export interface TabPanel {
 /** Builds the tabs markup; shared with `::examples`, which renders a catalogue kind as tabs. */
 export function buildTabs(file: VFile, group: string | undefined, panels: TabPanel[], from?: Node): Node {
   const uid = (file.data.uid = (file.data.uid ?? 0) + 1);
-  file.data.features = { ...file.data.features!, tabs: true };
   const ids = panels.map((p, i) => `tabs-${uid}-${slugValue(p.value) || i}`);
   const buttons = panels.map((p, i) =>
     wrapper(
