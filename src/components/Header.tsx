@@ -15,7 +15,7 @@ export interface HeaderProps {
 
 export function ProductMenu({ config }: { config: SiteConfig }): ReactElement {
   return (
-    <div className="product-menu" data-island="product-menu">
+    <div className="product-menu" data-island="product-menu" data-wake="idle">
       <button type="button" className="product-menu__button" aria-expanded="false" aria-controls="product-menu-panel">
         Product {icons.chevron!()}
       </button>

@@ -16,6 +16,7 @@ const MODULES: Record<string, () => Promise<{ default: Enhance }>> = {
   'code-block': () => import('./code-block.ts'),
   toc: () => import('./toc.ts'),
   sidebar: () => import('./sidebar.ts'),
+  'product-menu': () => import('./product-menu.ts'),
 };
 
 function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): void {

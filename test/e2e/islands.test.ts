@@ -197,3 +197,44 @@ describe('table of contents and sidebar islands', { skip }, () => {
   });
 });
 
+
+describe('product menu island', { skip }, () => {
+  const panelShown = (page: Page) => page.locator('.product-menu__panel').evaluate((el) => getComputedStyle(el).visibility === 'visible');
+
+  test('opens on hover and closes 250 ms after the pointer leaves', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(site.url + '/docs/');
+    await page.locator('.product-menu.product-menu--js').waitFor({ state: 'attached', timeout: 10_000 });
+    await page.locator('.product-menu__button').hover();
+    assert.equal(await page.locator('.product-menu__button').getAttribute('aria-expanded'), 'true');
+    assert.ok(await panelShown(page));
+    await page.mouse.move(640, 700);
+    const left = Date.now();
+    await page.waitForTimeout(80);
+    if (Date.now() - left < 200) assert.ok(await panelShown(page), 'still open just after the pointer left');
+    await page.waitForTimeout(700);
+    assert.equal(await page.locator('.product-menu__button').getAttribute('aria-expanded'), 'false');
+    assert.equal(await panelShown(page), false);
+    await context.close();
+  });
+
+  test('opens on focus, closes on Escape with focus back on the button, toggles on click', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(site.url + '/docs/');
+    await page.locator('.product-menu.product-menu--js').waitFor({ state: 'attached', timeout: 10_000 });
+    await page.locator('.product-menu__button').focus();
+    assert.equal(await page.locator('.product-menu__button').getAttribute('aria-expanded'), 'true');
+    await page.keyboard.press('Tab');
+    assert.ok(await panelShown(page), 'focus moved into the menu keeps it open');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('.product-menu__button').getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('product-menu__button')), true);
+    await page.waitForTimeout(300);
+    assert.equal(await panelShown(page), false);
+    await page.locator('.product-menu__button').dispatchEvent('click');
+    assert.equal(await page.locator('.product-menu__button').getAttribute('aria-expanded'), 'true');
+    await context.close();
+  });
+});
