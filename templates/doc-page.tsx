@@ -51,7 +51,9 @@ export function DocPage(props: DocPageProps): ReactElement {
                 <Toc entries={toc} id="toc-mobile" />
               </details>
             )}
-            <div className="markdown">{props.children}</div>
+            <div className="markdown" data-island="heading-links" data-wake="interaction">
+              {props.children}
+            </div>
             <footer className="doc__footer">
               <a className="edit-link" href={props.editUrl}>
                 {icons.edit!()} Edit this page

@@ -17,6 +17,7 @@ const MODULES: Record<string, () => Promise<{ default: Enhance }>> = {
   toc: () => import('./toc.ts'),
   sidebar: () => import('./sidebar.ts'),
   'product-menu': () => import('./product-menu.ts'),
+  'heading-links': () => import('./heading-links.ts'),
 };
 
 function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): void {

@@ -238,3 +238,20 @@ describe('product menu island', { skip }, () => {
     await context.close();
   });
 });
+
+describe('heading links island', { skip }, () => {
+  test('a heading # link jumps to the section and copies its address', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await context.newPage();
+    await page.goto(site.url + '/docs/concept/links/');
+    const heading = page.locator('h2#anchors-section');
+    await heading.hover();
+    await page.waitForTimeout(300); // the island wakes on the first interaction
+    await heading.locator('a.hash-link').click();
+    await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor({ timeout: 5_000 });
+    assert.equal(new URL(page.url()).hash, '#anchors-section');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), site.url + '/docs/concept/links/#anchors-section');
+    await context.close();
+  });
+});

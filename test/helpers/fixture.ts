@@ -49,7 +49,7 @@ export async function copyFixture(name: string): Promise<string> {
 
 /** The text between the markdown container's start and the article footer. */
 export function articleBody(html: string): string {
-  const start = html.indexOf('<div class="markdown">');
+  const start = html.indexOf('<div class="markdown"');
   const end = html.indexOf('<footer class="doc__footer">');
   return html.slice(start, end);
 }
