@@ -1,7 +1,7 @@
 /** The document shell every page shares: <head> with metadata, then the body. */
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
-import { JS_CLASS_SCRIPT, NORMALISE_PATH_SCRIPT } from '../src/pipeline/render/inline-scripts.ts';
+import { JS_CLASS_SCRIPT, NORMALISE_PATH_SCRIPT, themeScript } from '../src/pipeline/render/inline-scripts.ts';
 
 export interface HeadData {
   title: string;
@@ -45,11 +45,11 @@ export function Document({ config, head, assets, extraCss = [], bodyScripts = []
   const fullTitle = `${head.title} | ${config.title}`;
   const image = absolute(config, head.image);
   return (
-    <html lang="en" dir="ltr" data-theme="dark" className={htmlClass}>
+    <html lang="en" dir="ltr" data-theme={config.colorMode.defaultMode} className={htmlClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: `${JS_CLASS_SCRIPT};${NORMALISE_PATH_SCRIPT}` }} />
+        <script dangerouslySetInnerHTML={{ __html: `${JS_CLASS_SCRIPT};${themeScript(config.colorMode)};${NORMALISE_PATH_SCRIPT}` }} />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
         {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}

@@ -31,6 +31,8 @@ export interface SiteConfig {
   releasesUrl: string;
   footer: { privacy: NavLink; terms: NavLink; slack: NavLink; forum: NavLink; github: NavLink };
   announcement?: { id: string; content: string; closeable: boolean };
+  /** Colour mode (spec §4): dark by default with the switch disabled; enabling it is a config change (plus light CSS). */
+  colorMode: { defaultMode: 'dark' | 'light'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
 }
 
 export const siteConfig: SiteConfig = {
@@ -91,6 +93,7 @@ export const siteConfig: SiteConfig = {
     forum: { name: 'Community forum', href: 'https://community.questdb.com/' },
     github: { name: 'GitHub', href: 'https://github.com/questdb/questdb' },
   },
+  colorMode: { defaultMode: 'dark', disableSwitch: true, respectPrefersColorScheme: true },
   announcement: {
     id: 'release-8-3-3',
     content: 'QuestDB 8.3.3 is out: see what is new in the release notes.',

@@ -255,3 +255,31 @@ describe('heading links island', { skip }, () => {
     await context.close();
   });
 });
+
+describe('theme mechanism', { skip }, () => {
+  test('the site is dark whatever is stored while the switch is disabled', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await page.goto(site.url + '/docs/');
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
+    await context.close();
+  });
+
+  test('with the switch enabled: stored choice, else OS preference, synced across tabs', async () => {
+    const { themeScript } = await import('../../src/pipeline/render/inline-scripts.ts');
+    const script = themeScript({ defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: true });
+    const context = await browser.newContext({ colorScheme: 'light' });
+    await context.route(site.url + '/theme-test', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head><script>${script}</script></head><body></body></html>` }));
+    const a = await context.newPage();
+    await a.goto(site.url + '/theme-test');
+    assert.equal(await a.locator('html').getAttribute('data-theme'), 'light', 'follows the OS when nothing is stored');
+    const b = await context.newPage();
+    await b.goto(site.url + '/theme-test');
+    await b.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await a.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark', undefined, { timeout: 5_000 });
+    await b.reload();
+    assert.equal(await b.locator('html').getAttribute('data-theme'), 'dark', 'the stored choice wins over the OS');
+    await context.close();
+  });
+});

@@ -3,6 +3,7 @@
  * request, so they cannot block the first render on the network).
  */
 import { BASE_PATH } from '../../shared/url.ts';
+import type { SiteConfig } from '../../shared/site-config.ts';
 
 /** `/docs/x/index.html` and `/docs/x.html` → `/docs/x/` (spec 2.3), on every page. */
 export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=/\\/index\\.html$/.test(p)?p.slice(0,-10):/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p)?p.slice(0,-5)+'/':null;if(n)l.replace(n+l.search+l.hash)})()`;
@@ -12,6 +13,18 @@ export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=
  * enhanced shape at once (CSS `.js …`) and nothing moves when the islands wake.
  */
 export const JS_CLASS_SCRIPT = `document.documentElement.classList.add('js')`;
+
+/** Where a reader's colour-mode choice is kept (shared by every tab of the site). */
+export const THEME_STORAGE_KEY = 'theme';
+
+/**
+ * Sets `data-theme` before the first paint: the stored choice (localStorage `theme`),
+ * else the OS preference when the config respects it, else the default; with the switch
+ * disabled, always the default. A choice made in another tab is applied at once.
+ */
+export function themeScript(mode: SiteConfig['colorMode']): string {
+  return `(function(){var d=document.documentElement,c=${JSON.stringify(mode)},k=${JSON.stringify(THEME_STORAGE_KEY)};function p(){if(c.disableSwitch)return c.defaultMode;var s=null;try{s=localStorage.getItem(k)}catch(e){}if(s==='dark'||s==='light')return s;if(c.respectPrefersColorScheme&&window.matchMedia)return matchMedia('(prefers-color-scheme: light)').matches?'light':'dark';return c.defaultMode}d.setAttribute('data-theme',p());addEventListener('storage',function(e){if(e.key===k)d.setAttribute('data-theme',p())})})()`;
+}
 
 /**
  * On the not-found page also: a route typed without its trailing slash gets one
