@@ -56,9 +56,9 @@ export async function timed<T>(name: string, timings: Record<string, number>, fn
   }
 }
 
-/** The render context every page of a build shares. */
-export function renderContext(site: LoadedSite, navigation: Navigation, assets: BuiltAssets, devScript?: string): RenderContext {
-  return { config: siteConfig, release: site.release, sidebar: navigation.sidebar, sidebarHtml: renderSidebarBase(navigation.sidebar), assets: assets.assets, devScript, mermaid: assets.mermaid };
+/** The render context every page of a build shares (watch mode passes the sidebar it keeps between edits). */
+export function renderContext(site: LoadedSite, navigation: Navigation, assets: BuiltAssets, devScript?: string, sidebarHtml = renderSidebarBase(navigation.sidebar)): RenderContext {
+  return { config: siteConfig, release: site.release, sidebar: navigation.sidebar, sidebarHtml, assets: assets.assets, devScript, mermaid: assets.mermaid };
 }
 
 /** Site-wide files besides the pages: 404, sitemap, manifest, assets (feature files only when used), public/. */

@@ -9,7 +9,8 @@ import { parseMarkdown } from '../compile/parse.ts';
 import { blankFrontMatter } from '../load/front-matter.ts';
 import { parseCodeMeta } from '../compile/code-meta.ts';
 import { resolveLanguage } from '../compile/highlight/languages.ts';
-import { releaseField } from '../compile/plugins/remark-release.ts';
+import { fillReleaseInCode } from '../compile/plugins/remark-release.ts';
+import { FALLBACK_RELEASE, loadSiteData } from '../load/load-data.ts';
 import type { ReleaseData } from '../../shared/types.ts';
 
 export interface SqlFailure {
@@ -24,10 +25,9 @@ export interface SqlCheckResult {
   failures: SqlFailure[];
 }
 
-const RELEASE_STUB: ReleaseData = { tag_name: '8.3.3', name: '8.3.3', draft: false, prerelease: false, published_at: '2025-05-30T00:00:00Z', html_url: '', body: '', assets: [] };
 
 /** Checks the SQL blocks of one markdown text; `file` names it in failures. */
-export function checkSqlInMarkdown(file: string, markdown: string): SqlCheckResult {
+export function checkSqlInMarkdown(file: string, markdown: string, release: ReleaseData = FALLBACK_RELEASE): SqlCheckResult {
   const result: SqlCheckResult = { blocks: 0, optOuts: 0, failures: [] };
   visit(parseMarkdown(blankFrontMatter(markdown)), 'code', (node: Code) => {
     if (resolveLanguage(node.lang).id !== 'questdb-sql' || node.lang === 'railroad' || node.lang === 'mermaid') return;
@@ -36,7 +36,7 @@ export function checkSqlInMarkdown(file: string, markdown: string): SqlCheckResu
       result.optOuts++;
       return;
     }
-    const sql = node.value.replace(/:release\{field=["']?([a-z]+)["']?\}/g, (all, f: string) => releaseField(RELEASE_STUB, f) ?? all);
+    const sql = fillReleaseInCode(node.value, release);
     let errors: { message: string; line?: number }[];
     try {
       errors = parseToAst(sql).errors;
@@ -56,9 +56,10 @@ export function checkSqlInMarkdown(file: string, markdown: string): SqlCheckResu
 /** Checks every markdown file under content/ (pages, fragments, examples). */
 export async function checkSqlBlocks(root: string): Promise<SqlCheckResult> {
   const files = (await fg('content/**/*.md', { cwd: root })).sort();
+  const { release } = await loadSiteData(root);
   const total: SqlCheckResult = { blocks: 0, optOuts: 0, failures: [] };
   for (const file of files) {
-    const r = checkSqlInMarkdown(file, await readFile(join(root, file), 'utf8'));
+    const r = checkSqlInMarkdown(file, await readFile(join(root, file), 'utf8'), release);
     total.blocks += r.blocks;
     total.optOuts += r.optOuts;
     total.failures.push(...r.failures);

@@ -26,6 +26,7 @@ import type { CompileContext } from '../compile/context.ts';
 import { buildNavigation, pageModel, type Navigation } from '../site/index.ts';
 import { checkLinks } from '../site/check-links.ts';
 import { buildAssets, type BuiltAssets } from '../render/assets.ts';
+import { renderContext } from '../build.ts';
 import { renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
 import { renderDocPage, renderNotFoundPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
@@ -163,7 +164,7 @@ export class DevServer {
 
   private renderContext(): RenderContext {
     if (this.sidebarCache?.nav !== this.nav) this.sidebarCache = { nav: this.nav, html: renderSidebarBase(this.nav.sidebar) };
-    return { config: siteConfig, release: this.site.release, sidebar: this.nav.sidebar, sidebarHtml: this.sidebarCache.html, assets: this.assets.assets, mermaid: this.assets.mermaid, devScript: liveReloadClient(this.live.revision) };
+    return renderContext(this.site, this.nav, this.assets, liveReloadClient(this.live.revision), this.sidebarCache.html);
   }
 
   private render(page: PageSource): string {

@@ -13,7 +13,7 @@ export interface SiteData {
 }
 
 /** Used when the data file is missing or broken, so the build still finishes. */
-const FALLBACK_RELEASE: ReleaseData = {
+export const FALLBACK_RELEASE: ReleaseData = {
   tag_name: '8.3.3', name: '8.3.3', draft: false, prerelease: false, published_at: '2025-05-30T00:00:00Z',
   html_url: 'https://github.com/questdb/questdb/releases/tag/8.3.3', body: '', assets: [],
 };

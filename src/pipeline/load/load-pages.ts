@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic, PageSource } from '../../shared/types.ts';
 import { parseFrontMatter } from './front-matter.ts';
+import { lineOf } from '../diagnostics.ts';
 import { docIdFromPath, isHiddenPage, isRoutedPage, routeFor } from './routes.ts';
 
 /** Pages bigger than this still build, but the writer hears about it. */
@@ -32,7 +33,7 @@ export function readPage(relPath: string, bytes: Buffer): { page?: PageSource; d
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   const diagnostics: Diagnostic[] = [];
   if (text.includes('\uFFFD')) {
-    diagnostics.push({ severity: 'warning', file, line: lineOfChar(text, '\uFFFD'), rule: 'encoding', message: 'The file has bytes that are not valid UTF-8.', fix: 'Save the file as UTF-8.' });
+    diagnostics.push({ severity: 'warning', file, line: lineOf(text, '\uFFFD'), rule: 'encoding', message: 'The file has bytes that are not valid UTF-8.', fix: 'Save the file as UTF-8.' });
   }
   if (bytes.length > LARGE_PAGE_BYTES) {
     diagnostics.push({ severity: 'warning', file, line: 1, rule: 'large-page', message: `The page is ${(bytes.length / 1048576).toFixed(1)} MB; readers and search suffer on pages this long.`, fix: 'Split it into several pages linked from an overview.' });
@@ -83,6 +84,3 @@ export function dedupeRoutes(pages: PageSource[]): LoadedPages {
   return { pages: [...byRoute.values()], diagnostics };
 }
 
-function lineOfChar(text: string, ch: string): number {
-  return text.slice(0, text.indexOf(ch)).split('\n').length;
-}

@@ -30,6 +30,15 @@ export function releaseField(release: ReleaseData, field: string): string | unde
 
 const IN_CODE = /:release\{field=["']?([a-z]+)["']?\}/g;
 
+/** Replaces `:release{field="…"}` in code with the release's value; unknown fields are left and passed to `onUnknown`. */
+export function fillReleaseInCode(code: string, release: ReleaseData, onUnknown: (field: string) => void = () => {}): string {
+  return code.replace(IN_CODE, (all, field: string) => {
+    const v = releaseField(release, field);
+    if (v === undefined) onUnknown(field);
+    return v ?? all;
+  });
+}
+
 export default function remarkRelease() {
   return (tree: Root, file: VFile) => {
     const release = file.data.context!.release;
@@ -45,11 +54,9 @@ export default function remarkRelease() {
     });
     visit(tree, (node) => {
       if ((node.type === 'code' || node.type === 'inlineCode') && 'value' in node && typeof node.value === 'string' && node.value.includes(':release{')) {
-        node.value = node.value.replace(IN_CODE, (all, field: string) => {
-          const v = releaseField(release, field);
-          if (v === undefined) report(file, node, `Unknown release field \`${field}\` in code.`, { rule: 'release', fix: `Use one of: ${RELEASE_FIELDS.join(', ')}.` });
-          return v ?? all;
-        });
+        node.value = fillReleaseInCode(node.value, release, (field) =>
+          report(file, node, `Unknown release field \`${field}\` in code.`, { rule: 'release', fix: `Use one of: ${RELEASE_FIELDS.join(', ')}.` }),
+        );
       }
     });
   };
