@@ -6,6 +6,7 @@ import './production-env.ts';
 import { resolve } from 'node:path';
 import { buildAll, hasErrors } from '../src/pipeline/build.ts';
 import { printDiagnostics } from '../src/pipeline/diagnostics.ts';
+import { SearchConfigError } from '../src/pipeline/search/settings.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -16,7 +17,14 @@ const root = resolve(opt('--root') ?? '.');
 const quiet = args.includes('--quiet');
 const start = performance.now();
 console.log(`Building ${root}`);
-const result = await buildAll({ root, outDir: opt('--out') ? resolve(opt('--out')!) : undefined, log: (l) => console.log(l) });
+const result = await buildAll({ root, outDir: opt('--out') ? resolve(opt('--out')!) : undefined, log: (l) => console.log(l) }).catch((e: unknown) => {
+  // A half-configured search service stops the build with the search client's own message.
+  if (e instanceof SearchConfigError) {
+    console.error(`error: ${e.message} Set ALGOLIA_APP_ID, ALGOLIA_API_KEY and ALGOLIA_INDEX_NAME together, or none of them for the built-in search.`);
+    process.exit(1);
+  }
+  throw e;
+});
 printDiagnostics(quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
 const total = performance.now() - start;
 const pages = result.compiled.length;

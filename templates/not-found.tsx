@@ -14,7 +14,7 @@ export function NotFoundPage({ config, release }: { config: SiteConfig; release:
         <p>We could not find the page you asked for. It may have moved, or the link may have a typo.</p>
         <form className="not-found__search" action={`${config.basePath}search/`} method="get" role="search">
           <label htmlFor="not-found-q">Search the docs</label>
-          <div className="not-found__row">
+          <div className="search-row">
             <input id="not-found-q" name="q" type="search" maxLength={64} placeholder="Search docs" />
             <button type="submit">Search</button>
           </div>

@@ -69,7 +69,15 @@ export function Header({ config, release }: HeaderProps): ReactElement {
           </ul>
         </nav>
         <div className="site-header__tools">
-          <a className="search-button" href={`${config.basePath}search/`} data-island="search" aria-label="Search docs">
+          <a
+            className="search-button"
+            href={`${config.basePath}search/`}
+            data-island="search"
+            data-wake="load"
+            data-search={config.search ? JSON.stringify(config.search) : undefined}
+            aria-label="Search docs"
+            aria-keyshortcuts="Control+K Meta+K /"
+          >
             {icons.search!()}
             <span className="search-button__text">Search docs</span>
             <kbd className="search-button__keys">Ctrl K</kbd>

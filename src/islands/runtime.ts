@@ -18,6 +18,8 @@ const MODULES: Record<string, () => Promise<{ default: Enhance }>> = {
   sidebar: () => import('./sidebar.ts'),
   'product-menu': () => import('./product-menu.ts'),
   'heading-links': () => import('./heading-links.ts'),
+  search: () => import('./search.ts'),
+  'search-page': () => import('./search-page.ts'),
 };
 
 function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): void {

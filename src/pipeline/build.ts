@@ -22,6 +22,10 @@ import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
 import { cleanOutput, writeOutput } from './emit/write-output.ts';
+import { pageSearchData, type PageSearchData } from './search/records.ts';
+import { buildSearchIndex, searchFiles } from './search/index-files.ts';
+import { searchSettings } from './search/settings.ts';
+import { renderSearchPage } from './render/render-page.tsx';
 
 /** Pages compiled and rendered together; small enough to keep memory flat, large enough to keep the pipeline busy. */
 const BATCH = 48;
@@ -56,16 +60,41 @@ export async function timed<T>(name: string, timings: Record<string, number>, fn
   }
 }
 
-/** The render context every page of a build shares (watch mode passes the sidebar it keeps between edits). */
+/**
+ * The render context every page of a build shares (watch mode passes the sidebar it keeps
+ * between edits). Throws SearchConfigError when Algolia is half configured.
+ */
 export function renderContext(site: LoadedSite, navigation: Navigation, assets: BuiltAssets, devScript?: string, sidebarHtml = renderSidebarBase(navigation.sidebar)): RenderContext {
-  return { config: siteConfig, release: site.release, sidebar: navigation.sidebar, sidebarHtml, assets: assets.assets, devScript, mermaid: assets.mermaid };
+  const config = { ...siteConfig, search: searchSettings(process.env, assets.searchCss, siteConfig.docsRepository) };
+  return { config, release: site.release, sidebar: navigation.sidebar, sidebarHtml, assets: assets.assets, devScript, mermaid: assets.mermaid };
+}
+
+/** What search indexes of a page: everything routed and listed, except noindex pages and hidden snippet pages. */
+export function searchDataOf(page: CompiledPage, navigation: Navigation): PageSearchData | undefined {
+  const { source } = page;
+  if (source.frontMatter.noindex || source.hidden) return undefined;
+  const section = navigation.byRoute.get(source.route)?.breadcrumbs[0] ?? 'Documentation';
+  return pageSearchData(page.hast, { route: source.route, section, title: source.frontMatter.title });
+}
+
+/** The search index files; emitted with Algolia too, as records.json is what `npm run search:upload` sends. */
+export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation): OutputFile[] {
+  return searchFiles(buildSearchIndex(inSidebarOrder(pages, navigation)), siteConfig.url);
+}
+
+/** Pages in sidebar order (the search index's tie-break), unlisted ones last. */
+function inSidebarOrder(pages: PageSearchData[], navigation: Navigation): PageSearchData[] {
+  const order = new Map([...navigation.byRoute.keys()].map((route, i) => [route, i]));
+  return [...pages].sort((a, b) => (order.get(a.route) ?? Infinity) - (order.get(b.route) ?? Infinity));
 }
 
 /** Site-wide files besides the pages: 404, sitemap, manifest, assets (feature files only when used), public/. */
-export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets): Promise<OutputFile[]> {
+export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation): Promise<OutputFile[]> {
   const indexable = compiled.filter((c) => !c.source.frontMatter.noindex).map((c) => c.source.route);
   return [
     { path: '404.html', contents: renderNotFoundPage(ctx) },
+    { path: 'search/index.html', contents: renderSearchPage(ctx) },
+    ...searchOutputFiles(search, navigation),
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
     ...assets.files,
@@ -102,10 +131,17 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
 
   const compiled: CompiledPage[] = [];
   const outputs: OutputFile[] = [];
+  const search: PageSearchData[] = [];
   for (let i = 0; i < site.pages.length; i += BATCH) {
     const batch = await timed('compile', timings, () => compilePages(site.pages.slice(i, i + BATCH), context));
     const html = await timed('render', timings, () => batch.flatMap((page) => renderOrReport(page, navigation, ctx)));
     if (write) await timed('emit', timings, () => writeOutput(outDir, html));
+    await timed('search', timings, () => {
+      for (const page of batch) {
+        const data = searchDataOf(page, navigation);
+        if (data) search.push(data);
+      }
+    });
     for (const page of batch) {
       page.hast = { type: 'root', children: [] };
       page.rawBlocks = [];
@@ -115,12 +151,12 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   }
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   const rest = await timed('emit', timings, async () => {
-    const files = await siteFiles(root, ctx, compiled, assets);
+    const files = await siteFiles(root, ctx, compiled, assets, search, navigation);
     if (write) await writeOutput(outDir, files);
     return files;
   });
   outputs.push(...rest);
-  for (const name of ['load', 'compile', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
+  for (const name of ['load', 'compile', 'site', 'render', 'search', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }

@@ -1,4 +1,5 @@
 /** Site-wide settings shared by the build and the browser code (no node or DOM imports). */
+import type { SearchSettings } from './search/config.ts';
 
 export interface NavLink {
   name: string;
@@ -31,6 +32,10 @@ export interface SiteConfig {
   releasesUrl: string;
   footer: { privacy: NavLink; terms: NavLink; slack: NavLink; forum: NavLink; github: NavLink };
   announcement?: { id: string; content: string; closeable: boolean };
+  /** The documentation's own repository (owner/name): edit links and 'Let us know.' issues. */
+  docsRepository: string;
+  /** Search engine settings; set by the build (local index or Algolia, from the environment). */
+  search?: SearchSettings;
   /** Colour mode (spec §4): dark by default with the switch disabled; enabling it is a config change (plus light CSS). */
   colorMode: { defaultMode: 'dark' | 'light'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
 }
@@ -42,6 +47,7 @@ export const siteConfig: SiteConfig = {
   basePath: '/docs/',
   themeColor: '#21222c',
   editUrl: 'https://github.com/questdb/documentation/edit/main/',
+  docsRepository: 'questdb/documentation',
   defaultImage: '/docs/images/og-default.png',
   nav: [
     { name: 'Home', href: '/' },

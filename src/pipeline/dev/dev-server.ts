@@ -26,9 +26,9 @@ import type { CompileContext } from '../compile/context.ts';
 import { buildNavigation, pageModel, type Navigation } from '../site/index.ts';
 import { checkLinks } from '../site/check-links.ts';
 import { buildAssets, type BuiltAssets } from '../render/assets.ts';
-import { renderContext } from '../build.ts';
+import { renderContext, searchDataOf, searchOutputFiles } from '../build.ts';
 import { renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
-import { renderDocPage, renderNotFoundPage, type RenderContext } from '../render/render-page.tsx';
+import { renderDocPage, renderNotFoundPage, renderSearchPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
 import { renderManifest } from '../emit/manifest.ts';
 import { serveStatic } from '../serve/static-handler.ts';
@@ -179,6 +179,13 @@ export class DevServer {
   }
 
   private async lookup(rel: string): Promise<string | Uint8Array | undefined> {
+    if (rel === 'search/index.html') return renderSearchPage(this.renderContext());
+    if (rel.startsWith('search/') && rel.endsWith('.json')) {
+      // The index needs every page: compile what the background pass has not reached yet.
+      const data = this.site.pages.flatMap((p) => searchDataOf(this.compile(p), this.nav) ?? []);
+      const file = searchOutputFiles(data, this.nav).find((f) => f.path === rel);
+      return file && 'contents' in file ? file.contents : undefined;
+    }
     if (rel === 'index.html' || rel.endsWith('/index.html')) {
       const route = siteConfig.basePath + rel.slice(0, -'index.html'.length);
       const page = this.pageByRoute(route);

@@ -24,6 +24,8 @@ export interface BuiltAssets {
   files: OutputFile[];
   /** Files emitted only when some page uses the feature (KaTeX fonts, mermaid's 3 MB bundle). */
   featureFiles: { math: OutputFile[]; mermaidPending: OutputFile[] };
+  /** The search modal's stylesheet, loaded with the modal. */
+  searchCss: string;
   /** URLs of the mermaid fallback module and of mermaid's own bundle. */
   mermaid: { module: string; library: string };
 }
@@ -36,10 +38,11 @@ function shortHash(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 10);
 }
 
-/** Bundles `src/styles/index.css` into `assets/css/site.<hash>.css`. */
-async function buildCss(root: string, minify: boolean): Promise<OutputFile> {
+/** Bundles `src/styles/<name>.css` into `assets/css/<name>.<hash>.css`. */
+async function buildCss(root: string, minify: boolean, name = 'site', entry = 'index'): Promise<OutputFile> {
   const result = await build({
-    entryPoints: [join(root, 'src/styles/index.css')],
+    absWorkingDir: root,
+    entryPoints: [join(root, `src/styles/${entry}.css`)],
     bundle: true,
     minify,
     write: false,
@@ -47,7 +50,7 @@ async function buildCss(root: string, minify: boolean): Promise<OutputFile> {
     logLevel: 'silent',
   });
   const text = result.outputFiles[0]!.text;
-  return { path: `assets/css/site.${shortHash(text)}.css`, contents: text };
+  return { path: `assets/css/${name}.${shortHash(text)}.css`, contents: text };
 }
 
 /** KaTeX's CSS and fonts, copied as they are into a versioned folder. */
@@ -79,6 +82,10 @@ async function buildIslands(root: string, minify: boolean, entries: Record<strin
     outdir: 'build/assets/js',
     entryNames: '[name].[hash]',
     chunkNames: 'chunk.[hash]',
+    // The search modal is DocSearch's React component; preact/compat runs it at a fraction of React's size.
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
     logLevel: 'silent',
   });
   const buildDir = join(root, 'build');
@@ -97,13 +104,14 @@ export async function buildAssets(options: AssetOptions): Promise<BuiltAssets> {
   const root = PROJECT_ROOT;
   const minify = options.minify ?? true;
   const islandEntries: Record<string, string> = { runtime: 'src/islands/runtime.ts', 'mermaid-fallback': 'src/islands/mermaid-fallback.ts' };
-  const [css, islands] = await Promise.all([buildCss(root, minify), buildIslands(root, minify, islandEntries)]);
+  const [css, searchCss, islands] = await Promise.all([buildCss(root, minify), buildCss(root, minify, 'search', 'search'), buildIslands(root, minify, islandEntries)]);
   const katex = katexFiles();
   const version = (require('mermaid/package.json') as { version: string }).version;
   const libPath = `assets/vendor/mermaid-${version}.min.js`;
   return {
     assets: { css: [BASE_PATH + css.path], katexCss: katex.cssUrl, scripts: [], islandsRuntime: islands.urls.runtime! },
-    files: [css, ...islands.files],
+    files: [css, searchCss, ...islands.files],
+    searchCss: BASE_PATH + searchCss.path,
     featureFiles: { math: katex.files, mermaidPending: [{ path: libPath, copyFrom: require.resolve('mermaid/dist/mermaid.min.js') }] },
     mermaid: { module: islands.urls['mermaid-fallback']!, library: BASE_PATH + libPath },
   };

@@ -8,6 +8,7 @@ import type { SidebarNode } from '../site/sidebar.ts';
 import { Document, type Assets } from '../../../templates/document.tsx';
 import { DocPage } from '../../../templates/doc-page.tsx';
 import { NotFoundPage } from '../../../templates/not-found.tsx';
+import { SearchPage, type PageListSection } from '../../../templates/search-page.tsx';
 import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
 import { NOT_FOUND_SCRIPT, wrongBasePathScript } from './inline-scripts.ts';
@@ -87,6 +88,44 @@ export function renderNotFoundPage(ctx: RenderContext): string {
       head={{ title: 'Page not found', description: 'The page you asked for does not exist.', keywords: [], canonical: ctx.config.url + ctx.config.basePath, image: ctx.config.defaultImage, noindex: true, type: 'website' }}
     >
       <NotFoundPage config={ctx.config} release={ctx.release} />
+    </Document>,
+    ctx.devScript,
+  );
+}
+
+/** The sidebar as sections of pages (top-level pages under "Documentation"), for the results page. */
+function pageListSections(sidebar: SidebarNode[]): PageListSection[] {
+  const top: PageListSection = { label: 'Documentation', pages: [] };
+  const sections: PageListSection[] = [top];
+  const collect = (nodes: SidebarNode[], into: PageListSection) => {
+    for (const n of nodes) {
+      if (n.type === 'doc') into.pages.push({ label: n.label, route: n.route });
+      else if (n.type === 'category') {
+        if (n.route) into.pages.push({ label: n.label, route: n.route });
+        collect(n.items, into);
+      }
+    }
+  };
+  for (const n of sidebar) {
+    if (n.type === 'category') {
+      const section: PageListSection = { label: n.label, pages: [] };
+      collect([n], section);
+      sections.push(section);
+    } else collect([n], top);
+  }
+  return sections.filter((s) => s.pages.length > 0);
+}
+
+/** Renders build/search/index.html, the results page. */
+export function renderSearchPage(ctx: RenderContext): string {
+  return toHtml(
+    <Document
+      config={ctx.config}
+      assets={ctx.assets}
+      bodyModules={[ctx.assets.islandsRuntime]}
+      head={{ title: 'Search', description: 'Search the QuestDB documentation.', keywords: [], canonical: ctx.config.url + ctx.config.basePath + 'search/', image: ctx.config.defaultImage, noindex: true, type: 'website' }}
+    >
+      <SearchPage config={ctx.config} release={ctx.release} sections={pageListSections(ctx.sidebar)} />
     </Document>,
     ctx.devScript,
   );

@@ -1,0 +1,64 @@
+/**
+ * The search files a build emits from every indexed page's search data:
+ * - `search/headings.json`: titles and headings, small, answers the first query at once;
+ * - `search/content.json`: paragraphs, list items and table rows, fetched behind it;
+ * - `search/records.json`: the same as DocSearch records (absolute urls, stable object
+ *   ids) for `npm run search:upload`. The browser never loads it.
+ */
+import { createHash } from 'node:crypto';
+import type { ContentIndexFile, HeadingsIndexFile, SearchRecord } from '../../shared/search/types.ts';
+import { recordsFromIndex } from '../../shared/search/engine.ts';
+import type { OutputFile } from '../emit/output.ts';
+import type { PageSearchData } from './records.ts';
+
+export const SEARCH_DIR = 'search';
+export const HEADINGS_FILE = `${SEARCH_DIR}/headings.json`;
+export const CONTENT_FILE = `${SEARCH_DIR}/content.json`;
+export const RECORDS_FILE = `${SEARCH_DIR}/records.json`;
+
+export interface SearchIndex {
+  headings: HeadingsIndexFile;
+  content: ContentIndexFile;
+}
+
+/** Joins the pages' data into the two index files (pages in the given order). */
+export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
+  const headings: HeadingsIndexFile = { v: 1, sections: [], pages: [], headings: [] };
+  const content: ContentIndexFile = { v: 1, content: [] };
+  const sectionIds = new Map<string, number>();
+  for (const page of pages) {
+    let section = sectionIds.get(page.section);
+    if (section === undefined) {
+      section = headings.sections.push(page.section) - 1;
+      sectionIds.set(page.section, section);
+    }
+    const pageIdx = headings.pages.push([page.route, section, page.title]) - 1;
+    const offset = headings.headings.length;
+    for (const [level, anchor, text, parent] of page.headings) headings.headings.push([pageIdx, level, anchor, text, parent >= 0 ? parent + offset : -1]);
+    for (const [heading, text] of page.content) content.content.push([pageIdx, heading >= 0 ? heading + offset : -1, text]);
+  }
+  return { headings, content };
+}
+
+/**
+ * DocSearch records for upload: absolute urls and object ids that stay the same while a
+ * record's url, type and text do (so re-uploads replace rather than churn).
+ */
+export function uploadRecords(index: SearchIndex, origin: string): SearchRecord[] {
+  const seen = new Map<string, number>();
+  return recordsFromIndex(index.headings, index.content).map((r) => {
+    const base = createHash('sha1').update(`${r.url}\n${r.type}\n${r.content ?? r.hierarchy[r.type === 'content' ? 'lvl1' : r.type] ?? ''}`).digest('hex').slice(0, 16);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return { ...r, url: origin + r.url, objectID: n === 0 ? base : `${base}-${n}` };
+  });
+}
+
+/** The output files of the search index. */
+export function searchFiles(index: SearchIndex, origin: string): OutputFile[] {
+  return [
+    { path: HEADINGS_FILE, contents: JSON.stringify(index.headings) },
+    { path: CONTENT_FILE, contents: JSON.stringify(index.content) },
+    { path: RECORDS_FILE, contents: JSON.stringify(uploadRecords(index, origin), null, 1) },
+  ];
+}

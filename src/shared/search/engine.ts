@@ -1,0 +1,402 @@
+/**
+ * The built-in search engine: an inverted index over DocSearch-shaped records, queried in
+ * the browser (and in the tests and the bench), answering in the shape of Algolia's
+ * multi-search response so one modal serves both engines.
+ *
+ * Matching follows Algolia's defaults where DocSearch relies on them: every word must
+ * match (common words are optional), the last word matches as a prefix while typing, 1
+ * typo is allowed from 4 letters and 2 from 8, and hits are distinct by url. Ranking, in
+ * order: words matched, typos, the attribute matched (the record's own heading, then the
+ * page title, the headings above, the text, the section), exact over prefix words, how
+ * much of the heading the query covers (so `avg` lands on the heading `avg`), the record
+ * level (page before heading before text) and the position in the site.
+ */
+import type { ContentIndexFile, HeadingsIndexFile, Hierarchy, HighlightValue, HitType, MultiSearchResponse, SearchHit, SearchRecord, SearchRequest, SearchResult } from './types.ts';
+import { allowedTypos, escapeHtml, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
+
+const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+export const MAX_QUERY_LENGTH = 64;
+/** Attribute ranks: lower is better. */
+const RANK_OWN = 0;
+const RANK_TITLE = 1;
+const RANK_ANCESTOR = 2;
+const RANK_CONTENT = 3;
+const RANK_SECTION = 4;
+/** A prefix expands to at most this many index terms (the most frequent are kept). */
+const MAX_PREFIX_TERMS = 400;
+
+interface Doc extends SearchRecord {
+  /** Position in the site, for the last tie-break. */
+  order: number;
+  /** 1 for page titles … 6 for level-6 headings, 7 for text. */
+  level: number;
+  /** Words of the record's own heading (for headings and titles). */
+  ownWords: number;
+}
+
+/** One query word matching one record: packed as typos, rank and exactness. */
+interface WordMatch {
+  typos: number;
+  rank: number;
+  exact: boolean;
+}
+
+interface TermMatch {
+  term: string;
+  typos: number;
+  /** Matched as the beginning of a longer term (highlight only that part). */
+  prefixLength?: number;
+}
+
+export interface EngineOptions {
+  /** Random id source for queryID (tests pass a fixed one). */
+  queryId?: () => string;
+}
+
+function randomId(): string {
+  let s = '';
+  for (let i = 0; i < 32; i++) s += Math.floor(Math.random() * 16).toString(16);
+  return s;
+}
+
+function hierarchyOf(h: Partial<Hierarchy>): Hierarchy {
+  return { lvl0: h.lvl0 ?? '', lvl1: h.lvl1 ?? '', lvl2: h.lvl2 ?? null, lvl3: h.lvl3 ?? null, lvl4: h.lvl4 ?? null, lvl5: h.lvl5 ?? null, lvl6: h.lvl6 ?? null };
+}
+
+/** Turns the compact index files into records (the same records the build writes for upload). */
+export function recordsFromIndex(headings: HeadingsIndexFile, content?: ContentIndexFile): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  const headingHierarchy: Hierarchy[] = [];
+  const pageHierarchy = headings.pages.map(([route, section, title], i) => {
+    const h = hierarchyOf({ lvl0: headings.sections[section] ?? '', lvl1: title });
+    records.push({ objectID: `p${i}`, hierarchy: h, content: null, type: 'lvl1', url: route });
+    return h;
+  });
+  headings.headings.forEach(([page, level, anchor, text, parent], i) => {
+    const base = parent >= 0 ? headingHierarchy[parent]! : pageHierarchy[page]!;
+    const h: Hierarchy = { ...base };
+    h[LEVELS[level]!] = text;
+    for (let l = level + 1; l <= 6; l++) (h as unknown as Record<string, string | null>)[LEVELS[l]!] = null;
+    headingHierarchy.push(h);
+    records.push({ objectID: `h${i}`, hierarchy: h, content: null, type: LEVELS[level] as HitType, url: `${headings.pages[page]![0]}#${anchor}` });
+  });
+  content?.content.forEach(([page, heading, text], i) => {
+    const h = heading >= 0 ? headingHierarchy[heading]! : pageHierarchy[page]!;
+    const url = heading >= 0 ? records[headings.pages.length + heading]!.url : headings.pages[page]![0];
+    records.push({ objectID: `c${i}`, hierarchy: h, content: text, type: 'content', url });
+  });
+  return records;
+}
+
+export class SearchEngine {
+  private docs: Doc[] = [];
+  /** term → packed postings (doc << 4 | rank << 1 | part). */
+  private postings = new Map<string, number[]>();
+  private byFirstChar = new Map<string, string[]>();
+  private sorted: string[] = [];
+  private readonly queryId: () => string;
+
+  constructor(records: SearchRecord[] = [], options: EngineOptions = {}) {
+    this.queryId = options.queryId ?? randomId;
+    this.add(records);
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** Adds records (e.g. the content index once it arrives). */
+  add(records: SearchRecord[]): void {
+    for (const r of records) {
+      const level = r.type === 'content' ? 7 : Number(r.type.slice(3));
+      const own = r.type === 'content' ? '' : (r.hierarchy[r.type] ?? '');
+      const doc: Doc = { ...r, order: this.docs.length, level, ownWords: queryWords(own).length };
+      const id = this.docs.push(doc) - 1;
+      const best = new Map<string, number>();
+      const note = (text: string | null | undefined, rank: number) => {
+        if (!text) return;
+        for (const { word } of wordSpans(text)) {
+          for (const { term, part } of termsOf(word)) {
+            const code = (rank << 1) | (part ? 1 : 0);
+            const prev = best.get(term);
+            if (prev === undefined || code < prev) best.set(term, code);
+          }
+        }
+      };
+      note(own, RANK_OWN);
+      if (r.type !== 'lvl1') note(r.hierarchy.lvl1, RANK_TITLE);
+      for (let l = 2; l < level && l <= 6; l++) note(r.hierarchy[LEVELS[l]!], RANK_ANCESTOR);
+      note(r.content, RANK_CONTENT);
+      note(r.hierarchy.lvl0, RANK_SECTION);
+      for (const [term, code] of best) {
+        let list = this.postings.get(term);
+        if (!list) this.postings.set(term, (list = []));
+        list.push((id << 4) | code);
+      }
+    }
+    this.sorted = [...this.postings.keys()].sort();
+    this.byFirstChar.clear();
+    for (const t of this.sorted) {
+      const c = t[0]!;
+      let list = this.byFirstChar.get(c);
+      if (!list) this.byFirstChar.set(c, (list = []));
+      list.push(t);
+    }
+  }
+
+  /** Index terms a query word matches: itself, longer terms when it is a prefix, and near misses. */
+  private termsFor(word: string, prefix: boolean): TermMatch[] {
+    const out = new Map<string, TermMatch>();
+    if (this.postings.has(word)) out.set(word, { term: word, typos: 0 });
+    if (prefix) {
+      let lo = 0;
+      let hi = this.sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.sorted[mid]! < word) lo = mid + 1;
+        else hi = mid;
+      }
+      const found: string[] = [];
+      for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(word); i++) found.push(this.sorted[i]!);
+      if (found.length > MAX_PREFIX_TERMS) found.sort((a, b) => this.postings.get(b)!.length - this.postings.get(a)!.length).length = MAX_PREFIX_TERMS;
+      for (const t of found) if (!out.has(t)) out.set(t, { term: t, typos: 0, prefixLength: word.length });
+    }
+    const max = allowedTypos(word.length);
+    if (max > 0) {
+      // Typos rarely hit the first letter; checking only terms that share it (or swap the first two) keeps this fast.
+      const firsts = new Set([word[0]!, word[1] ?? '']);
+      for (const first of firsts) {
+        for (const t of this.byFirstChar.get(first) ?? []) {
+          if (out.has(t)) continue;
+          if (Math.abs(t.length - word.length) <= max) {
+            const d = typoDistance(word, t, max);
+            if (d <= max) {
+              out.set(t, { term: t, typos: d });
+              continue;
+            }
+          }
+          if (prefix && t.length > word.length) {
+            const d = typoDistance(word, t.slice(0, word.length), max);
+            if (d <= max) out.set(t, { term: t, typos: d, prefixLength: word.length });
+          }
+        }
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** Every record one query word matches, with its best match per record. */
+  private matchWord(terms: TermMatch[]): Map<number, WordMatch> {
+    const out = new Map<number, WordMatch>();
+    for (const t of terms) {
+      for (const p of this.postings.get(t.term) ?? []) {
+        const doc = p >> 4;
+        const rank = (p >> 1) & 7;
+        const exact = t.typos === 0 && t.prefixLength === undefined && (p & 1) === 0;
+        const prev = out.get(doc);
+        if (!prev || t.typos < prev.typos || (t.typos === prev.typos && (rank < prev.rank || (rank === prev.rank && exact && !prev.exact)))) {
+          out.set(doc, { typos: t.typos, rank, exact });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** One search, as Algolia answers one request of a multi-search. */
+  searchOne(request: SearchRequest): SearchResult {
+    const started = performance.now();
+    const query = (request.query ?? '').slice(0, MAX_QUERY_LENGTH);
+    const hitsPerPage = request.hitsPerPage ?? 20;
+    const page = request.page ?? 0;
+    const words = queryWords(query);
+    const prefixLast = !/\s$/.test(query);
+    const perWord = words.map((w, i) => this.termsFor(w, prefixLast && i === words.length - 1));
+    const matches = perWord.map((terms) => this.matchWord(terms));
+    const required = words.map((w, i) => i).filter((i) => words.length === 1 || !STOP_WORDS.has(words[i]!));
+    const requiredIdx = required.length > 0 ? required : words.map((_, i) => i);
+
+    // Candidates: records matching every required word; if none, any word (fewer words rank lower).
+    let candidates: number[] = [];
+    if (words.length > 0) {
+      const smallest = requiredIdx.reduce((a, b) => (matches[a]!.size <= matches[b]!.size ? a : b));
+      for (const doc of matches[smallest]!.keys()) if (requiredIdx.every((i) => matches[i]!.has(doc))) candidates.push(doc);
+      if (candidates.length === 0 && words.length > 1) {
+        const all = new Set<number>();
+        for (const m of matches) for (const d of m.keys()) all.add(d);
+        candidates = [...all];
+      }
+    }
+
+    const scored = candidates.map((doc) => {
+      let matched = 0;
+      let typos = 0;
+      let rank = 0;
+      let exact = 0;
+      let ownAll = true;
+      for (const m of matches) {
+        const w = m.get(doc);
+        if (!w) {
+          ownAll = false;
+          continue;
+        }
+        matched++;
+        typos += w.typos;
+        rank += w.rank;
+        if (w.exact) exact++;
+        if (w.rank !== RANK_OWN) ownAll = false;
+      }
+      const d = this.docs[doc]!;
+      const coverage = ownAll && d.ownWords > 0 ? matched / d.ownWords : 0;
+      // A heading that is just the query (`avg`), or a page title that is mostly it ("SAMPLE BY keyword"), names what was asked for.
+      const names = coverage >= (d.level === 1 ? 0.5 : 1) ? 1 : 0;
+      return { doc, matched, typos, rank, exact, names, coverage };
+    });
+    scored.sort(
+      (a, b) =>
+        b.matched - a.matched ||
+        a.typos - b.typos ||
+        a.rank - b.rank ||
+        b.exact - a.exact ||
+        b.names - a.names ||
+        this.docs[a.doc]!.level - this.docs[b.doc]!.level ||
+        b.coverage - a.coverage ||
+        a.doc - b.doc,
+    );
+
+    // Distinct by url: the best record of each section stands for it.
+    const seen = new Set<string>();
+    const distinct: number[] = [];
+    for (const s of scored) {
+      const url = this.docs[s.doc]!.url;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      distinct.push(s.doc);
+    }
+
+    const snippetWords = snippetLengths(request.attributesToSnippet);
+    const marks = { pre: request.highlightPreTag ?? '<em>', post: request.highlightPostTag ?? '</em>', ellipsis: request.snippetEllipsisText ?? '…' };
+    const matchedTerms = perWord.map((terms) => new Map(terms.map((t) => [t.term, t])));
+    const hits = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((doc) => this.hit(this.docs[doc]!, words, matchedTerms, snippetWords, marks));
+    const result: SearchResult = {
+      hits,
+      nbHits: distinct.length,
+      page,
+      nbPages: Math.ceil(distinct.length / hitsPerPage),
+      hitsPerPage,
+      query,
+      params: `query=${encodeURIComponent(query)}&hitsPerPage=${hitsPerPage}`,
+      processingTimeMS: Math.round(performance.now() - started),
+      exhaustiveNbHits: true,
+      ...(request.indexName ? { index: request.indexName } : {}),
+      ...(request.clickAnalytics ? { queryID: this.queryId() } : {}),
+    };
+    return result;
+  }
+
+  /** A multi-search: `{ requests }` (algoliasearch v5) or a bare array (v4), answered in order. */
+  search(params: { requests: SearchRequest[] } | SearchRequest[]): MultiSearchResponse {
+    const requests = Array.isArray(params) ? params : params.requests;
+    return { results: requests.map((r) => this.searchOne(r)) };
+  }
+
+  private hit(doc: Doc, words: string[], terms: Map<string, TermMatch>[], snippetWords: Map<string, number>, marks: Marks): SearchHit {
+    const { order: _order, level: _level, ownWords: _own, ...record } = doc;
+    const highlight = {} as Record<keyof Hierarchy, HighlightValue>;
+    const snippet: Partial<Record<keyof Hierarchy, HighlightValue>> = {};
+    for (const l of LEVELS) {
+      const text = doc.hierarchy[l];
+      if (text === null) continue;
+      if (l === 'lvl0') {
+        // DocSearch shows lvl0 (the group title) as text, not HTML: escaping it would show "&amp;".
+        highlight[l] = { value: text, matchLevel: 'none', matchedWords: [] };
+        continue;
+      }
+      highlight[l] = mark(text, words, terms, marks);
+      const n = snippetWords.get(`hierarchy.${l}`);
+      if (n !== undefined) snippet[l] = mark(text, words, terms, marks, n);
+    }
+    const hit: SearchHit = { ...record, _highlightResult: { hierarchy: highlight }, _snippetResult: { hierarchy: snippet } };
+    if (doc.content !== null) {
+      hit._highlightResult.content = mark(doc.content, words, terms, marks);
+      const n = snippetWords.get('content');
+      if (n !== undefined) hit._snippetResult.content = mark(doc.content, words, terms, marks, n);
+    }
+    return hit;
+  }
+}
+
+interface Marks {
+  pre: string;
+  post: string;
+  ellipsis: string;
+}
+
+/** `["content:10", "hierarchy.lvl1:10"]` → attribute → number of words. */
+function snippetLengths(list: string[] = []): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const item of list) {
+    const [attr, n] = item.split(':');
+    if (attr) out.set(attr, Number(n) || 10);
+  }
+  return out;
+}
+
+/**
+ * The escaped text with matched words wrapped in the highlight tags; with `snippetWords`,
+ * only a window of that many words around the first match, with ellipses where cut.
+ */
+export function mark(text: string, words: string[], terms: Map<string, TermMatch>[], marks: Marks, snippetWords?: number): HighlightValue {
+  const spans = wordSpans(text);
+  const matchedWords = new Set<number>();
+  const highlights: { start: number; end: number }[] = [];
+  for (const s of spans) {
+    for (let w = 0; w < terms.length; w++) {
+      let hitTerm: TermMatch | undefined;
+      for (const { term } of termsOf(s.word)) {
+        hitTerm = terms[w]!.get(term);
+        if (hitTerm) break;
+      }
+      if (!hitTerm) continue;
+      matchedWords.add(w);
+      // A prefix highlights only the typed part of a whole word.
+      const len = hitTerm.prefixLength !== undefined && hitTerm.term === s.word ? Math.min(hitTerm.prefixLength, s.end - s.start) : s.end - s.start;
+      highlights.push({ start: s.start, end: s.start + len });
+      break;
+    }
+  }
+  let from = 0;
+  let to = text.length;
+  let cutStart = false;
+  let cutEnd = false;
+  if (snippetWords !== undefined) {
+    const tokens = [...text.matchAll(/\S+/g)];
+    if (tokens.length > snippetWords) {
+      const first = highlights[0];
+      const firstIdx = first ? tokens.findIndex((t) => t.index + t[0].length > first.start) : 0;
+      // Show a little before the match, as Algolia does.
+      const startIdx = Math.max(0, Math.min(firstIdx - Math.floor(snippetWords / 4), tokens.length - snippetWords));
+      const endIdx = startIdx + snippetWords - 1;
+      from = tokens[startIdx]!.index;
+      const last = tokens[endIdx]!;
+      to = last.index + last[0].length;
+      cutStart = startIdx > 0;
+      cutEnd = endIdx < tokens.length - 1;
+    }
+  }
+  let value = '';
+  let pos = from;
+  for (const h of highlights) {
+    if (h.end <= from || h.start >= to) continue;
+    const start = Math.max(h.start, from);
+    const end = Math.min(h.end, to);
+    value += escapeHtml(text.slice(pos, start)) + marks.pre + escapeHtml(text.slice(start, end)) + marks.post;
+    pos = end;
+  }
+  value += escapeHtml(text.slice(pos, to));
+  if (cutStart) value = `${marks.ellipsis} ${value}`;
+  if (cutEnd) value = `${value} ${marks.ellipsis}`;
+  const matched = [...matchedWords].map((i) => words[i]!);
+  const matchLevel = matched.length === 0 ? 'none' : matched.length === words.length ? 'full' : 'partial';
+  const fullyHighlighted = matchLevel === 'full' && highlights.length > 0 && normalize(text).trim() === words.join(' ');
+  return { value, matchLevel, matchedWords: matched, ...(matchLevel !== 'none' ? { fullyHighlighted } : {}) };
+}

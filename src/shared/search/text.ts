@@ -1,0 +1,80 @@
+/** Words, typos and escaping for the built-in search engine (no DOM, no Node). */
+
+/**
+ * A word: letters and digits, joined by `.` or `_` into one compound token so a function
+ * name (`to_timezone`) or a configuration key (`http.net.bind.to`) is found whole.
+ */
+const WORD = /[\p{L}\p{N}]+(?:[._][\p{L}\p{N}]+)*/gu;
+const SPLIT = /[._]/;
+
+/** Lower case without accents: "Café" and "cafe" are the same word. */
+export function normalize(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export interface WordSpan {
+  /** Normalised word. */
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** The words of `text` with their positions in it (positions refer to the original text). */
+export function wordSpans(text: string): WordSpan[] {
+  const out: WordSpan[] = [];
+  for (const m of text.matchAll(WORD)) out.push({ word: normalize(m[0]), start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+/** The words of a query, compounds kept whole. */
+export function queryWords(text: string): string[] {
+  return wordSpans(text).map((s) => s.word);
+}
+
+/** Index terms of a word: the word itself, plus its parts when it is a compound. */
+export function termsOf(word: string): { term: string; part: boolean }[] {
+  const out = [{ term: word, part: false }];
+  if (SPLIT.test(word)) for (const p of word.split(SPLIT)) if (p) out.push({ term: p, part: true });
+  return out;
+}
+
+/** How many typos a word of this length may have (Algolia's defaults: 1 from 4 letters, 2 from 8). */
+export function allowedTypos(length: number): number {
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+}
+
+/**
+ * Optimal-string-alignment distance (a swap of neighbours counts as one typo), or
+ * `max + 1` as soon as the distance is known to exceed `max`.
+ */
+export function typoDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n]!;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Index text is shown as HTML in hits: escape it before adding highlight tags. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** Common English words that do not have to match when a query has other words. */
+export const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'do', 'does', 'for', 'from', 'how', 'i', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'what', 'when', 'where', 'which', 'why', 'with', 'my']);
