@@ -1,4 +1,5 @@
 /** The document shell every page shares: <head> with metadata, then the body. */
+import type { AlgoliaSettings } from '../src/shared/search/config.ts';
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
 import { JS_CLASS_SCRIPT, NORMALISE_PATH_SCRIPT, themeScript } from '../src/pipeline/render/inline-scripts.ts';
@@ -41,6 +42,11 @@ function absolute(config: SiteConfig, path: string): string {
   return /^https?:/.test(path) ? path : config.url + path;
 }
 
+/** The first host the search client will call (Algolia's read host, or the configured first). */
+function searchHost(algolia: AlgoliaSettings): string {
+  return algolia.hosts?.[0] ?? `https://${algolia.appId}-dsn.algolia.net`;
+}
+
 export function Document({ config, head, assets, extraCss = [], bodyScripts = [], bodyModules = [], htmlClass, children }: DocumentProps): ReactElement {
   const fullTitle = `${head.title} | ${config.title}`;
   const image = absolute(config, head.image);
@@ -71,6 +77,7 @@ export function Document({ config, head, assets, extraCss = [], bodyScripts = []
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={image} />
+        {config.search?.algolia && <link rel="preconnect" href={searchHost(config.search.algolia)} crossOrigin="anonymous" />}
         {[...assets.css, ...extraCss].map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

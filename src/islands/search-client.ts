@@ -40,7 +40,10 @@ export class LocalSearchClient implements SearchClientLike {
       (headings) => {
         const engine = new SearchEngine(recordsFromIndex(headings));
         this.contentLoading = fetchJson<ContentIndexFile>(this.urls.content).then(
-          (content) => engine.add(recordsFromIndex(headings, content).slice(headings.pages.length + headings.headings.length)),
+          (content) => {
+            engine.add(recordsFromIndex(headings, content).slice(headings.pages.length + headings.headings.length));
+            this.contentLoading = undefined;
+          },
           (e: unknown) => console.error('Search runs on titles and headings only:', e),
         );
         return engine;
@@ -61,7 +64,13 @@ export class LocalSearchClient implements SearchClientLike {
 
   async search(params: { requests: SearchRequest[] } | SearchRequest[]): Promise<MultiSearchResponse> {
     const engine = await this.preload();
-    return engine.search(params);
+    const response = engine.search(params);
+    // Titles and headings answer at once; "no results" waits for the text index, which may hold them.
+    if (this.contentLoading && response.results.some((r) => r.nbHits === 0)) {
+      await this.contentLoading;
+      return engine.search(params);
+    }
+    return response;
   }
 
   addAlgoliaAgent(): void {}

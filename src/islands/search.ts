@@ -64,4 +64,6 @@ export default function enhance(button: HTMLElement): void {
       open();
     }
   });
+  // Shortcuts work from here on (tests wait for this).
+  button.dataset.ready = '';
 }

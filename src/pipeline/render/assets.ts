@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Assets } from '../../../templates/document.tsx';
 import { BASE_PATH } from '../../shared/url.ts';
 import type { OutputFile } from '../emit/output.ts';
+import { docsearchErrorStatusPatch } from './docsearch-patch.ts';
 
 const require = createRequire(import.meta.url);
 /** The styles and islands are the project's own code, wherever the content being built lives. */
@@ -86,6 +87,7 @@ async function buildIslands(root: string, minify: boolean, entries: Record<strin
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
     jsx: 'automatic',
     jsxImportSource: 'preact',
+    plugins: [docsearchErrorStatusPatch],
     logLevel: 'silent',
   });
   const buildDir = join(root, 'build');
