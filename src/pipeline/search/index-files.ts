@@ -35,7 +35,10 @@ export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
     const pageIdx = headings.pages.push([page.route, section, page.title]) - 1;
     const offset = headings.headings.length;
     for (const [level, anchor, text, parent] of page.headings) headings.headings.push([pageIdx, level, anchor, text, parent >= 0 ? parent + offset : -1]);
-    for (const [heading, text] of page.content) content.content.push([pageIdx, heading >= 0 ? heading + offset : -1, text]);
+    for (const [heading, text, anchor] of page.content) {
+      const entry: [number, number, string] = [pageIdx, heading >= 0 ? heading + offset : -1, text];
+      content.content.push(anchor ? [...entry, anchor] : entry);
+    }
   }
   return { headings, content };
 }

@@ -14,8 +14,8 @@ export interface PageSearchData {
   title: string;
   /** [level 2–6, anchor, text, parent heading index within this page or -1] */
   headings: [number, string, string, number][];
-  /** [heading index within this page or -1, text] */
-  content: [number, string][];
+  /** [heading index within this page or -1, text, own anchor (a configuration row's key)] */
+  content: ([number, string] | [number, string, string])[];
 }
 
 /** Longer texts are cut: the first words of a paragraph are what a reader recognises. */
@@ -56,9 +56,9 @@ export function pageSearchData(tree: Root, page: { route: string; section: strin
   /** Index of the latest heading at each level 2–6 (for parents). */
   const open: (number | undefined)[] = [];
   let current = -1;
-  const addContent = (text: string) => {
+  const addContent = (text: string, anchor?: string) => {
     const t = clean(text);
-    if (t) data.content.push([current, t]);
+    if (t) data.content.push(anchor ? [current, t, anchor] : [current, t]);
   };
   const walk = (nodes: ElementContent[]) => {
     for (const node of nodes) {
@@ -93,7 +93,9 @@ export function pageSearchData(tree: Root, page: { route: string; section: strin
       }
       if (node.tagName === 'tr') {
         // Header rows name columns; they say nothing on their own.
-        if (node.children.some((c) => c.type === 'element' && c.tagName === 'td')) addContent(textOf(node));
+        // A row with an id (a configuration key) is a link target of its own.
+        const id = typeof node.properties?.id === 'string' ? node.properties.id : undefined;
+        if (node.children.some((c) => c.type === 'element' && c.tagName === 'td')) addContent(textOf(node), id);
         continue;
       }
       walk(node.children);

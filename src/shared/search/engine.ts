@@ -20,8 +20,12 @@ export const MAX_QUERY_LENGTH = 64;
 const RANK_OWN = 0;
 const RANK_TITLE = 1;
 const RANK_ANCESTOR = 2;
-const RANK_CONTENT = 3;
-const RANK_SECTION = 4;
+/** Text that starts with the word (a configuration row's key, a definition) beats text that mentions it later. */
+const RANK_CONTENT_START = 3;
+const RANK_CONTENT = 4;
+const RANK_SECTION = 5;
+/** Words at the start of a text: the rest of it is "later". */
+const START_WORDS = 3;
 /** A prefix expands to at most this many index terms (the most frequent are kept). */
 const MAX_PREFIX_TERMS = 400;
 
@@ -53,6 +57,16 @@ export interface EngineOptions {
   queryId?: () => string;
 }
 
+/** Simple English plural and singular forms of a word (enough for technical nouns). */
+function pluralForms(word: string): string[] {
+  if (word.length < 3 || /\d/.test(word)) return [];
+  const forms = [word + 's'];
+  if (/(s|x|ch|sh)$/.test(word)) forms.push(word + 'es');
+  if (word.endsWith('s') && !word.endsWith('ss')) forms.push(word.slice(0, -1));
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  return forms;
+}
+
 function randomId(): string {
   let s = '';
   for (let i = 0; i < 32; i++) s += Math.floor(Math.random() * 16).toString(16);
@@ -80,9 +94,9 @@ export function recordsFromIndex(headings: HeadingsIndexFile, content?: ContentI
     headingHierarchy.push(h);
     records.push({ objectID: `h${i}`, hierarchy: h, content: null, type: LEVELS[level] as HitType, url: `${headings.pages[page]![0]}#${anchor}` });
   });
-  content?.content.forEach(([page, heading, text], i) => {
+  content?.content.forEach(([page, heading, text, anchor], i) => {
     const h = heading >= 0 ? headingHierarchy[heading]! : pageHierarchy[page]!;
-    const url = heading >= 0 ? records[headings.pages.length + heading]!.url : headings.pages[page]![0];
+    const url = anchor ? `${headings.pages[page]![0]}#${anchor}` : heading >= 0 ? records[headings.pages.length + heading]!.url : headings.pages[page]![0];
     records.push({ objectID: `c${i}`, hierarchy: h, content: text, type: 'content', url });
   });
   return records;
@@ -109,15 +123,19 @@ export class SearchEngine {
   add(records: SearchRecord[]): void {
     for (const r of records) {
       const level = r.type === 'content' ? 7 : Number(r.type.slice(3));
-      const own = r.type === 'content' ? '' : (r.hierarchy[r.type] ?? '');
+      // A text that starts with its own anchor (a configuration row: `http.net.bind.to …`) is named by it, like a heading.
+      const anchor = r.type === 'content' ? decodeURIComponent(r.url.split('#')[1] ?? '') : '';
+      const namedText = anchor !== '' && normalize(r.content ?? '').startsWith(normalize(anchor));
+      const own = r.type === 'content' ? (namedText ? anchor : '') : (r.hierarchy[r.type] ?? '');
       const doc: Doc = { ...r, order: this.docs.length, level, ownWords: queryWords(own).length };
       const id = this.docs.push(doc) - 1;
       const best = new Map<string, number>();
       const note = (text: string | null | undefined, rank: number) => {
         if (!text) return;
-        for (const { word } of wordSpans(text)) {
+        for (const [i, { word }] of wordSpans(text).entries()) {
+          const r = rank === RANK_CONTENT && i < START_WORDS ? RANK_CONTENT_START : rank;
           for (const { term, part } of termsOf(word)) {
-            const code = (rank << 1) | (part ? 1 : 0);
+            const code = (r << 1) | (part ? 1 : 0);
             const prev = best.get(term);
             if (prev === undefined || code < prev) best.set(term, code);
           }
@@ -147,7 +165,8 @@ export class SearchEngine {
   /** Index terms a query word matches: itself, longer terms when it is a prefix, and near misses. */
   private termsFor(word: string, prefix: boolean): TermMatch[] {
     const out = new Map<string, TermMatch>();
-    if (this.postings.has(word)) out.set(word, { term: word, typos: 0 });
+    // A word and its plural are the same word ("partition" finds "Partitions" as exactly as "partition").
+    for (const form of [word, ...pluralForms(word)]) if (this.postings.has(form)) out.set(form, { term: form, typos: 0 });
     if (prefix) {
       let lo = 0;
       let hi = this.sorted.length;
@@ -168,8 +187,10 @@ export class SearchEngine {
       for (const first of firsts) {
         for (const t of this.byFirstChar.get(first) ?? []) {
           if (out.has(t)) continue;
-          if (Math.abs(t.length - word.length) <= max) {
-            const d = typoDistance(word, t, max);
+          // A plural counts as its singular: "partiton" is one typo from "partitions" too.
+          const stem = t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t;
+          if (Math.abs(stem.length - word.length) <= max || Math.abs(t.length - word.length) <= max) {
+            const d = Math.min(typoDistance(word, t, max), stem === t ? max + 1 : typoDistance(word, stem, max));
             if (d <= max) {
               out.set(t, { term: t, typos: d });
               continue;

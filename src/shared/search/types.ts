@@ -94,8 +94,8 @@ export interface HeadingsIndexFile {
 
 export interface ContentIndexFile {
   v: 1;
-  /** [page index, heading index or -1, text] */
-  content: [number, number, string][];
+  /** [page index, heading index or -1, text, own anchor when the text has one (a configuration row)] */
+  content: ([number, number, string] | [number, number, string, string])[];
 }
 
 /** Where the index files are; embedded in each page by the build. */

@@ -1,0 +1,60 @@
+/**
+ * Search relevance on the real site: real queries (function names, keywords, concepts,
+ * configuration keys, error messages, misspellings), each with the page it must return
+ * among the first 3 pages of hits. The built-in engine runs over the index the build
+ * emits for the browser. `npm run bench` times the same queries.
+ */
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { buildAll } from '../../src/pipeline/build.ts';
+import { SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
+import type { ContentIndexFile, HeadingsIndexFile } from '../../src/shared/search/types.ts';
+import { RELEVANCE_QUERIES } from './search-queries.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let engine: SearchEngine;
+
+before(async () => {
+  const { outputs } = await buildAll({ root: ROOT, write: false });
+  const read = (path: string) => {
+    const f = outputs.find((o) => o.path === path);
+    assert.ok(f && 'contents' in f, `${path} was not built`);
+    return JSON.parse(String(f.contents)) as unknown;
+  };
+  engine = new SearchEngine(recordsFromIndex(read('search/headings.json') as HeadingsIndexFile, read('search/content.json') as ContentIndexFile));
+});
+
+/** The first `n` distinct pages of a query's hits. */
+export function topPages(e: SearchEngine, query: string, n = 3): string[] {
+  const pages: string[] = [];
+  for (const hit of e.searchOne({ query, hitsPerPage: 20 }).hits) {
+    const page = hit.url.split('#')[0]!;
+    if (!pages.includes(page)) pages.push(page);
+    if (pages.length === n) break;
+  }
+  return pages;
+}
+
+test(`at least 40 queries, each finding its page in the top 3`, () => {
+  assert.ok(RELEVANCE_QUERIES.length >= 40);
+  const misses: string[] = [];
+  for (const { query, page } of RELEVANCE_QUERIES) {
+    const top = topPages(engine, query);
+    if (!top.includes(page)) misses.push(`"${query}" → expected ${page}, got ${top.join(', ') || 'nothing'}`);
+  }
+  assert.deepEqual(misses, []);
+});
+
+test('a function or configuration key lands on its own section first', () => {
+  for (const [query, url] of [
+    ['avg', '/docs/reference/function/aggregation/#avg'],
+    ['to_timezone', '/docs/reference/function/date-time/#to_timezone'],
+    ['vwap', '/docs/reference/function/finance/#vwap'],
+    ['first_value', '/docs/reference/function/window/#first_value'],
+    ['http.net.bind.to', '/docs/configuration/#http.net.bind.to'],
+    ['cairo.sql.copy.root', '/docs/configuration/#cairo.sql.copy.root'],
+  ]) {
+    assert.equal(engine.searchOne({ query: query!, hitsPerPage: 1 }).hits[0]?.url, url, query);
+  }
+});
