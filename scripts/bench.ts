@@ -3,7 +3,8 @@
 //   - cold full build of the real site: wall time, pages/s, peak memory (a fresh process each run);
 //   - the same for synthetic sites of 300 and N pages (default 1000), to show how time grows;
 //   - watch mode: time to serve the first page after start, and from saving a page to its new HTML;
-//   - gzip bytes of HTML, CSS and JS loaded by three reference pages.
+//   - gzip bytes of HTML, CSS and JS loaded by three reference pages;
+//   - search: bytes the first query downloads, modal open → first results, query latency p50/p95.
 // Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic]
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { writeSyntheticSite } from './bench/synthetic-site.ts';
+import { benchSearch } from './bench/search.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -150,6 +152,7 @@ benchBuild('real site (content/)', realCopy);
 const buildOut = join(tmpdir(), `qdb-bench-weights-${process.pid}`);
 coldBuild(realCopy, buildOut);
 await pageWeights(buildOut, 'real site');
+await benchSearch(buildOut, 'real site', RUNS);
 await benchWatch(realCopy, 'real site');
 if (!args.includes('--no-synthetic')) {
   for (const n of [300, PAGES]) {
@@ -159,6 +162,7 @@ if (!args.includes('--no-synthetic')) {
     if (n === 300) {
       coldBuild(dir, join(dir, 'build'));
       await pageWeights(join(dir, 'build'), 'synthetic site');
+      await benchSearch(join(dir, 'build'), 'synthetic site, 300 pages', RUNS);
     }
     if (n === 300) await benchWatch(dir, 'synthetic site, 300 pages');
     await rm(dir, { recursive: true, force: true });

@@ -4,24 +4,12 @@
  * Both answer `search({ requests })` in Algolia's multi-search shape.
  */
 import { SearchEngine, recordsFromIndex } from '../shared/search/engine.ts';
+import { fetchIndex } from './search-prefetch.ts';
 import type { AlgoliaSettings, SearchSettings } from '../shared/search/config.ts';
 import type { ContentIndexFile, HeadingsIndexFile, MultiSearchResponse, SearchClientLike, SearchRequest } from '../shared/search/types.ts';
 
-/** DocSearch shows its error view for this error name (Algolia's "all hosts failed"). */
-export class RetryError extends Error {
-  override name = 'RetryError';
-}
-
-async function fetchJson<T>(url: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url);
-  } catch (e) {
-    throw new RetryError(`The search index ${url} could not be fetched: ${(e as Error).message}`);
-  }
-  if (!response.ok) throw new RetryError(`The search index ${url} could not be fetched: HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
+/** Content records indexed between two yields to the browser (about 20 ms of work). */
+const CONTENT_SLICE = 1500;
 
 /**
  * The built-in engine: the headings index is fetched first and answers at once; the
@@ -29,46 +17,63 @@ async function fetchJson<T>(url: string): Promise<T> {
  * retried on the next query.
  */
 export class LocalSearchClient implements SearchClientLike {
-  private engine?: Promise<SearchEngine>;
-  private contentLoading?: Promise<void>;
+  private engine?: Promise<{ engine: SearchEngine; headings: HeadingsIndexFile }>;
+  private content?: Promise<void>;
+  private contentDone = false;
 
   constructor(private readonly urls: { headings: string; content: string }) {}
 
-  /** Starts fetching the index (on hover or focus of the search button). */
+  /** Starts fetching the headings index (on hover or focus of the search button, or when the modal opens). */
   preload(): Promise<SearchEngine> {
-    this.engine ??= fetchJson<HeadingsIndexFile>(this.urls.headings).then(
+    this.engine ??= fetchIndex<HeadingsIndexFile>(this.urls.headings).then(
       (headings) => {
-        const engine = new SearchEngine(recordsFromIndex(headings));
-        this.contentLoading = fetchJson<ContentIndexFile>(this.urls.content).then(
-          (content) => {
-            engine.add(recordsFromIndex(headings, content).slice(headings.pages.length + headings.headings.length));
-            this.contentLoading = undefined;
-          },
-          (e: unknown) => console.error('Search runs on titles and headings only:', e),
-        );
-        return engine;
+        // The content index follows once the page is idle (or after the first answer, see search()).
+        const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
+        later(() => void this.loadContent(), { timeout: 3000 });
+        return { engine: new SearchEngine(recordsFromIndex(headings)), headings };
       },
       (e: unknown) => {
         this.engine = undefined;
         throw e;
       },
     );
-    return this.engine;
+    return this.engine.then((e) => e.engine);
   }
 
-  /** Resolves when both index files are in (tests and the results page use it). */
+  /** Fetches the content index and adds it to the engine in slices, yielding between them so typing never waits. */
+  private loadContent(): Promise<void> {
+    this.content ??= (async () => {
+      const { engine, headings } = await this.engine!;
+      try {
+        const content = await fetchIndex<ContentIndexFile>(this.urls.content);
+        const records = recordsFromIndex(headings, content).slice(headings.pages.length + headings.headings.length);
+        for (let i = 0; i < records.length; i += CONTENT_SLICE) {
+          engine.add(records.slice(i, i + CONTENT_SLICE));
+          await new Promise((r) => setTimeout(r, 0));
+        }
+      } catch (e) {
+        console.error('Search runs on titles and headings only:', e);
+      }
+      this.contentDone = true;
+    })();
+    return this.content;
+  }
+
+  /** Resolves when both index files are in (the results page lists every hit). */
   async ready(): Promise<void> {
     await this.preload();
-    await this.contentLoading;
+    await this.loadContent();
   }
 
   async search(params: { requests: SearchRequest[] } | SearchRequest[]): Promise<MultiSearchResponse> {
     const engine = await this.preload();
-    const response = engine.search(params);
-    // Titles and headings answer at once; "no results" waits for the text index, which may hold them.
-    if (this.contentLoading && response.results.some((r) => r.nbHits === 0)) {
-      await this.contentLoading;
-      return engine.search(params);
+    let response = engine.search(params);
+    if (!this.contentDone) {
+      // Titles and headings answer at once; "no results" waits for the text index, which may hold them.
+      if (response.results.some((r) => r.nbHits === 0)) {
+        await this.loadContent();
+        response = engine.search(params);
+      } else setTimeout(() => void this.loadContent(), 0);
     }
     return response;
   }

@@ -57,6 +57,8 @@ export function close(): void {
 export async function open(options: OpenOptions): Promise<void> {
   if (container) return;
   const { settings, button } = options;
+  // Opened without a hover first (keyboard): start the index and styles now, not at the first query.
+  preload(settings);
   container = document.createElement('div');
   document.body.append(container);
   await loadStyles(settings.css);

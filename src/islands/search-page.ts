@@ -132,6 +132,9 @@ export default function enhance(main: HTMLElement): void {
     input.value = new URL(window.location.href).searchParams.get('q') ?? '';
     void run(input.value);
   });
-  input.value = (new URL(window.location.href).searchParams.get('q') ?? '').slice(0, 64);
+  // What the reader typed before this woke up wins over the address.
+  const fromAddress = (new URL(window.location.href).searchParams.get('q') ?? '').slice(0, 64);
+  if (fromAddress && !input.value) input.value = fromAddress;
   void run(input.value);
+  main.dataset.ready = '';
 }

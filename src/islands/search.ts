@@ -6,6 +6,7 @@
  * closes the modal and focus returns to the button.
  */
 import type { SearchSettings } from '../shared/search/config.ts';
+import { fetchIndex } from './search-prefetch.ts';
 
 type ModalModule = typeof import('./search-modal.tsx');
 
@@ -21,10 +22,16 @@ export default function enhance(button: HTMLElement): void {
   const load = () => (modal ??= import('./search-modal.tsx'));
   let opening = false;
 
-  const preload = () => void load().then((m) => m.preload(settings), (e: unknown) => console.error('The search modal could not be loaded:', e));
+  /** The headings index downloads alongside the modal's code, not after it. */
+  const fetchHeadings = () => settings.local && void fetchIndex(settings.local.headings).catch(() => {});
+  const preload = () => {
+    fetchHeadings();
+    void load().then((m) => m.preload(settings), (e: unknown) => console.error('The search modal could not be loaded:', e));
+  };
   const open = (initialQuery?: string) => {
     if (opening) return;
     opening = true;
+    fetchHeadings();
     load()
       .then((m) => (m.isOpen() ? undefined : m.open({ settings, button, initialQuery })))
       .catch((e: unknown) => {

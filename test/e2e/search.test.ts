@@ -117,6 +117,8 @@ describe('search modal on the built-in index', { skip }, () => {
     await page.keyboard.press('Escape');
 
     await page.goto(site.url + '/docs/search/');
+    await page.locator('.search-page[data-ready]').waitFor();
+    await page.locator('.search-button[data-ready]').waitFor();
     await page.locator('#search-page-q').focus();
     await page.keyboard.press('/');
     await page.waitForTimeout(300);

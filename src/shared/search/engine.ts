@@ -12,7 +12,7 @@
  * level (page before heading before text) and the position in the site.
  */
 import type { ContentIndexFile, HeadingsIndexFile, Hierarchy, HighlightValue, HitType, MultiSearchResponse, SearchHit, SearchRecord, SearchRequest, SearchResult } from './types.ts';
-import { allowedTypos, escapeHtml, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
+import { allowedTypos, escapeHtml, forEachWord, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export const MAX_QUERY_LENGTH = 64;
@@ -67,6 +67,14 @@ function pluralForms(word: string): string[] {
   return forms;
 }
 
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function randomId(): string {
   let s = '';
   for (let i = 0; i < 32; i++) s += Math.floor(Math.random() * 16).toString(16);
@@ -108,6 +116,7 @@ export class SearchEngine {
   private postings = new Map<string, number[]>();
   private byFirstChar = new Map<string, string[]>();
   private sorted: string[] = [];
+  private vocabularyStale = false;
   private readonly queryId: () => string;
 
   constructor(records: SearchRecord[] = [], options: EngineOptions = {}) {
@@ -121,25 +130,39 @@ export class SearchEngine {
 
   /** Adds records (e.g. the content index once it arrives). */
   add(records: SearchRecord[]): void {
+    // Headings repeat on every record below them: split each into words once.
+    const wordCache = new Map<string, string[]>();
+    const wordsOf = (text: string) => {
+      let words = wordCache.get(text);
+      if (!words) {
+        words = [];
+        forEachWord(text, (w) => words!.push(w));
+        wordCache.set(text, words);
+      }
+      return words;
+    };
     for (const r of records) {
       const level = r.type === 'content' ? 7 : Number(r.type.slice(3));
       // A text that starts with its own anchor (a configuration row: `http.net.bind.to …`) is named by it, like a heading.
-      const anchor = r.type === 'content' ? decodeURIComponent(r.url.split('#')[1] ?? '') : '';
+      const anchor = r.type === 'content' ? safeDecode(r.url.split('#')[1] ?? '') : '';
       const namedText = anchor !== '' && normalize(r.content ?? '').startsWith(normalize(anchor));
       const own = r.type === 'content' ? (namedText ? anchor : '') : (r.hierarchy[r.type] ?? '');
       const doc: Doc = { ...r, order: this.docs.length, level, ownWords: queryWords(own).length };
       const id = this.docs.push(doc) - 1;
       const best = new Map<string, number>();
+      const setBest = (term: string, code: number) => {
+        const prev = best.get(term);
+        if (prev === undefined || code < prev) best.set(term, code);
+      };
+      /** A word and, for a compound, its parts (flagged as parts: they are not exact matches). */
+      const noteWord = (word: string, rank: number) => {
+        setBest(word, rank << 1);
+        if (word.includes('.') || word.includes('_')) for (const p of word.split(/[._]/)) if (p) setBest(p, (rank << 1) | 1);
+      };
       const note = (text: string | null | undefined, rank: number) => {
         if (!text) return;
-        for (const [i, { word }] of wordSpans(text).entries()) {
-          const r = rank === RANK_CONTENT && i < START_WORDS ? RANK_CONTENT_START : rank;
-          for (const { term, part } of termsOf(word)) {
-            const code = (r << 1) | (part ? 1 : 0);
-            const prev = best.get(term);
-            if (prev === undefined || code < prev) best.set(term, code);
-          }
-        }
+        if (rank === RANK_CONTENT) forEachWord(text, (w, i) => noteWord(w, i < START_WORDS ? RANK_CONTENT_START : RANK_CONTENT));
+        else for (const w of wordsOf(text)) noteWord(w, rank);
       };
       note(own, RANK_OWN);
       if (r.type !== 'lvl1') note(r.hierarchy.lvl1, RANK_TITLE);
@@ -152,6 +175,13 @@ export class SearchEngine {
         list.push((id << 4) | code);
       }
     }
+    this.vocabularyStale = true;
+  }
+
+  /** The sorted vocabulary (prefixes) and its first-letter buckets (typos), rebuilt once after additions. */
+  private refreshVocabulary(): void {
+    if (!this.vocabularyStale) return;
+    this.vocabularyStale = false;
     this.sorted = [...this.postings.keys()].sort();
     this.byFirstChar.clear();
     for (const t of this.sorted) {
@@ -164,7 +194,9 @@ export class SearchEngine {
 
   /** Index terms a query word matches: itself, longer terms when it is a prefix, and near misses. */
   private termsFor(word: string, prefix: boolean): TermMatch[] {
+    this.refreshVocabulary();
     const out = new Map<string, TermMatch>();
+    const prefixLimit = word.length <= 1 ? 40 : word.length === 2 ? 120 : MAX_PREFIX_TERMS;
     // A word and its plural are the same word ("partition" finds "Partitions" as exactly as "partition").
     for (const form of [word, ...pluralForms(word)]) if (this.postings.has(form)) out.set(form, { term: form, typos: 0 });
     if (prefix) {
@@ -177,7 +209,8 @@ export class SearchEngine {
       }
       const found: string[] = [];
       for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(word); i++) found.push(this.sorted[i]!);
-      if (found.length > MAX_PREFIX_TERMS) found.sort((a, b) => this.postings.get(b)!.length - this.postings.get(a)!.length).length = MAX_PREFIX_TERMS;
+      // Short prefixes match thousands of terms: keep the most frequent (the likeliest words).
+      if (found.length > prefixLimit) found.sort((a, b) => this.postings.get(b)!.length - this.postings.get(a)!.length).length = prefixLimit;
       for (const t of found) if (!out.has(t)) out.set(t, { term: t, typos: 0, prefixLength: word.length });
     }
     const max = allowedTypos(word.length);

@@ -9,8 +9,11 @@ const SPLIT = /[._]/;
 
 /** Lower case without accents: "Café" and "cafe" are the same word. */
 export function normalize(text: string): string {
+  // Most text is ASCII: lower-casing is all it needs (and NFKD is the slow part).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
+const ASCII = /^[\x00-\x7f]*$/;
 
 export interface WordSpan {
   /** Normalised word. */
@@ -22,8 +25,22 @@ export interface WordSpan {
 /** The words of `text` with their positions in it (positions refer to the original text). */
 export function wordSpans(text: string): WordSpan[] {
   const out: WordSpan[] = [];
-  for (const m of text.matchAll(WORD)) out.push({ word: normalize(m[0]), start: m.index, end: m.index + m[0].length });
+  // ASCII text is lower-cased once, not word by word.
+  const lower = ASCII.test(text) ? text.toLowerCase() : undefined;
+  for (const m of text.matchAll(WORD)) {
+    const end = m.index + m[0].length;
+    out.push({ word: lower ? lower.slice(m.index, end) : normalize(m[0]), start: m.index, end });
+  }
   return out;
+}
+
+/** Calls `fn` with each normalised word of `text` and its position among the words (no objects made: indexing hot path). */
+export function forEachWord(text: string, fn: (word: string, index: number) => void): void {
+  const ascii = ASCII.test(text);
+  const source = ascii ? text.toLowerCase() : text;
+  let i = 0;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(source); m !== null; m = WORD.exec(source)) fn(ascii ? m[0] : normalize(m[0]), i++);
 }
 
 /** The words of a query, compounds kept whole. */
@@ -34,7 +51,7 @@ export function queryWords(text: string): string[] {
 /** Index terms of a word: the word itself, plus its parts when it is a compound. */
 export function termsOf(word: string): { term: string; part: boolean }[] {
   const out = [{ term: word, part: false }];
-  if (SPLIT.test(word)) for (const p of word.split(SPLIT)) if (p) out.push({ term: p, part: true });
+  if (word.includes('.') || word.includes('_')) for (const p of word.split(SPLIT)) if (p) out.push({ term: p, part: true });
   return out;
 }
 

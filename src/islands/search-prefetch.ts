@@ -1,0 +1,28 @@
+/**
+ * Index files fetched once per page and shared: the search button starts the fetch while
+ * the modal's code is still loading, and the search client picks up the same promise.
+ */
+const started = new Map<string, Promise<unknown>>();
+
+export class IndexFetchError extends Error {
+  override name = 'RetryError'; // the name DocSearch shows its error view for
+}
+
+export function fetchIndex<T>(url: string): Promise<T> {
+  let p = started.get(url);
+  if (!p) {
+    p = fetch(url).then(
+      (response) => {
+        if (!response.ok) throw new IndexFetchError(`The search index ${url} could not be fetched: HTTP ${response.status}`);
+        return response.json() as Promise<unknown>;
+      },
+      (e: unknown) => {
+        throw new IndexFetchError(`The search index ${url} could not be fetched: ${(e as Error).message}`);
+      },
+    );
+    // A failure is not kept: the next query tries again.
+    p.catch(() => started.delete(url));
+    started.set(url, p);
+  }
+  return p as Promise<T>;
+}
