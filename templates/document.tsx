@@ -2,7 +2,7 @@
 import type { AlgoliaSettings } from '../src/shared/search/config.ts';
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
-import { JS_CLASS_SCRIPT, NORMALISE_PATH_SCRIPT, themeScript } from '../src/pipeline/render/inline-scripts.ts';
+import { announcementScript, JS_CLASS_SCRIPT, NORMALISE_PATH_SCRIPT, themeScript } from '../src/pipeline/render/inline-scripts.ts';
 
 export interface HeadData {
   title: string;
@@ -23,6 +23,10 @@ export interface Assets {
   scripts: string[];
   /** The islands runtime, loaded at the end of <body> by pages that have islands. */
   islandsRuntime: string;
+  /** Island name → chunk URL, for the runtime (the islands manifest). */
+  islands: Record<string, string>;
+  /** Identifies the deploy, so the runtime reloads for missing chunks at most once per build. */
+  buildId: string;
 }
 
 export interface DocumentProps {
@@ -51,11 +55,11 @@ export function Document({ config, head, assets, extraCss = [], bodyScripts = []
   const fullTitle = `${head.title} | ${config.title}`;
   const image = absolute(config, head.image);
   return (
-    <html lang="en" dir="ltr" data-theme={config.colorMode.defaultMode} className={htmlClass}>
+    <html lang="en" dir="ltr" data-theme={config.colorMode.defaultMode} data-build={assets.buildId} className={htmlClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: `${JS_CLASS_SCRIPT};${themeScript(config.colorMode)};${NORMALISE_PATH_SCRIPT}` }} />
+        <script dangerouslySetInnerHTML={{ __html: `${JS_CLASS_SCRIPT};${themeScript(config.colorMode)};${NORMALISE_PATH_SCRIPT}${config.announcement?.closeable ? ';' + announcementScript(config.announcement.id) : ''}` }} />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
         {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
@@ -90,6 +94,7 @@ export function Document({ config, head, assets, extraCss = [], bodyScripts = []
         {bodyScripts.map((code, i) => (
           <script key={i} dangerouslySetInnerHTML={{ __html: code }} />
         ))}
+        {bodyModules.length > 0 && <script type="application/json" id="islands-manifest" dangerouslySetInnerHTML={{ __html: JSON.stringify(assets.islands) }} />}
         {bodyModules.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

@@ -43,6 +43,64 @@ export function ProductMenu({ config }: { config: SiteConfig }): ReactElement {
   );
 }
 
+/**
+ * The mobile menu (at or below 996 px). A checkbox opens and closes it without
+ * JavaScript (its labels are the visible buttons); the mobile-menu island adds Escape,
+ * closing when the window grows past 996 px, focus handling, and moves the docs sidebar in.
+ */
+export function MobileMenu({ config }: { config: SiteConfig }): ReactElement {
+  const compare = config.productMenu.cards.filter((c) => c.icon !== 'chart');
+  return (
+    <div className="mobile-menu" data-island="mobile-menu" data-wake="load">
+      <input type="checkbox" id="mobile-menu-toggle" className="mobile-menu__toggle" aria-label="Menu" aria-controls="mobile-menu" />
+      <label htmlFor="mobile-menu-toggle" className="mobile-menu__open" title="Open the menu">
+        {icons.menu!()}
+        <span className="visually-hidden">Open the menu</span>
+      </label>
+      <div className="mobile-menu__panel" id="mobile-menu" role="dialog" aria-modal="true" aria-label="Menu">
+        <div className="mobile-menu__top">
+          <a className="brand" href="/" aria-label="QuestDB home">
+            <Logo />
+            <span className="brand__name">QuestDB</span>
+          </a>
+          <label htmlFor="mobile-menu-toggle" className="mobile-menu__close" title="Close the menu">
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Close the menu</span>
+          </label>
+        </div>
+        <nav className="mobile-menu__nav" aria-label="Mobile">
+          <ul className="mobile-menu__links">
+            {config.nav
+              .filter((l) => l.name !== 'Home')
+              .map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.name}</a>
+                </li>
+              ))}
+            <li>
+              <a href={config.contact.href}>{config.contact.name}</a>
+            </li>
+          </ul>
+          <p className="mobile-menu__heading">Compare</p>
+          <ul className="mobile-menu__links">
+            {compare.map((card) => (
+              <li key={card.href}>
+                <a href={card.href}>{card.name}</a>
+              </li>
+            ))}
+          </ul>
+          <p className="mobile-menu__heading mobile-menu__docs-heading">Documentation</p>
+          {/* The island moves the page's docs sidebar in here while the menu is open. */}
+          <div className="mobile-menu__sidebar" />
+          <a className="mobile-menu__home" href="/">
+            ← Return to homepage
+          </a>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
 export function Header({ config, release }: HeaderProps): ReactElement {
   return (
     <header className="site-header">
@@ -50,6 +108,7 @@ export function Header({ config, release }: HeaderProps): ReactElement {
         Skip to content
       </a>
       <div className="site-header__inner">
+        <MobileMenu config={config} />
         <a className="brand" href="/" aria-label="QuestDB home">
           <Logo />
           <span className="brand__name">QuestDB</span>

@@ -6,35 +6,247 @@
  * When an island wakes (`data-wake`): `visible` (default) when it scrolls near the
  * viewport, `idle` when the browser is idle, `load` at once, `interaction` on the first
  * pointer, focus or key event inside it.
+ *
+ * Loading (spec §4, §8): each island's code is a hashed chunk named in the page's islands
+ * manifest. A chunk that takes longer than 200 ms shows a small spinner; one that fails or
+ * takes over 120 s gives 'Loading chunk {id} failed' with its cause (missing, timeout or
+ * error) in an error box with a Retry button. A missing chunk usually means a new deploy
+ * replaced the files: that is logged and the page reloads once (never in a loop). A module
+ * without a default export says so by name. An island that throws while starting shows
+ * the crash screen ('This page crashed', the error and its causes, 'Try again') in its
+ * place; the rest of the page keeps working.
  */
 
 type Enhance = (element: HTMLElement) => void;
+type Cause = 'missing' | 'timeout' | 'error';
 
-/** Known islands; names without a module here are server-only markers. */
-const MODULES: Record<string, () => Promise<{ default: Enhance }>> = {
-  tabs: () => import('./tabs.ts'),
-  'code-block': () => import('./code-block.ts'),
-  toc: () => import('./toc.ts'),
-  sidebar: () => import('./sidebar.ts'),
-  'product-menu': () => import('./product-menu.ts'),
-  'heading-links': () => import('./heading-links.ts'),
-  search: () => import('./search.ts'),
-  'search-page': () => import('./search-page.ts'),
-};
+export const CHUNK_TIMEOUT_MS = 120_000;
+const SPINNER_DELAY_MS = 200;
+/**
+ * Remembers, per page and build, that a reload for missing chunks already happened: the
+ * same build never reloads twice (no loop), a newer deploy (new build id) may once more.
+ */
+const RELOAD_KEY = 'islands-reloaded-for';
 
-function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): void {
-  const run = () =>
-    load()
-      .then((m) => m.default(element))
-      .catch((e: unknown) => console.error(`The ${element.dataset.island} island failed to start:`, e));
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+  constructor(
+    readonly chunkId: string,
+    readonly reason: Cause,
+    readonly url: string,
+    cause?: unknown,
+  ) {
+    super(`Loading chunk ${chunkId} failed.\n(${reason}: ${url})`, { cause });
+  }
+}
+
+/** Island name → chunk URL, written by the build into the page. */
+function readManifest(): Record<string, string> {
+  try {
+    return JSON.parse(document.getElementById('islands-manifest')?.textContent ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** Tests shorten the 120 s timeout through this global. */
+function chunkTimeout(): number {
+  const override = (window as unknown as { __islandsChunkTimeoutMs?: number }).__islandsChunkTimeoutMs;
+  return typeof override === 'number' ? override : CHUNK_TIMEOUT_MS;
+}
+
+/** Why an import failed: the browser does not say, so ask the server for the file. */
+async function causeOf(url: string): Promise<Cause> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return response.status === 404 || response.status === 410 ? 'missing' : 'error';
+  } catch {
+    return 'error';
+  }
+}
+
+// ------------------------------------------------------------------ loading indicator and error box
+
+let pending = 0;
+let spinnerTimer: ReturnType<typeof setTimeout> | undefined;
+let spinner: HTMLElement | undefined;
+
+function loadingStarted(): void {
+  pending++;
+  spinnerTimer ??= setTimeout(() => {
+    spinner = document.createElement('div');
+    spinner.className = 'islands-spinner';
+    spinner.setAttribute('role', 'status');
+    spinner.innerHTML = '<span class="islands-spinner__wheel" aria-hidden="true"></span><span class="visually-hidden">Loading…</span>';
+    document.body.append(spinner);
+  }, SPINNER_DELAY_MS);
+}
+
+function loadingEnded(): void {
+  pending--;
+  if (pending > 0) return;
+  clearTimeout(spinnerTimer);
+  spinnerTimer = undefined;
+  spinner?.remove();
+  spinner = undefined;
+}
+
+let errorBox: HTMLElement | undefined;
+const retries: (() => void)[] = [];
+
+/** The page's error box: each failure's text, and one Retry button for all of them. */
+function showLoadError(error: Error, retry: () => void): void {
+  if (!errorBox) {
+    errorBox = document.createElement('div');
+    errorBox.className = 'islands-error';
+    errorBox.setAttribute('role', 'alert');
+    const list = document.createElement('div');
+    list.className = 'islands-error__messages';
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'islands-error__retry';
+    button.textContent = 'Retry';
+    button.addEventListener('click', () => {
+      errorBox?.remove();
+      errorBox = undefined;
+      for (const again of retries.splice(0)) again();
+    });
+    errorBox.append(list, button);
+    document.body.append(errorBox);
+  }
+  const message = document.createElement('pre');
+  message.textContent = error.message;
+  errorBox.querySelector('.islands-error__messages')!.append(message);
+  retries.push(retry);
+}
+
+// ------------------------------------------------------------------ crash screen
+
+function causes(error: unknown): string[] {
+  const out: string[] = [];
+  let e: unknown = (error as { cause?: unknown })?.cause;
+  for (let depth = 0; e !== undefined && depth < 5; depth++) {
+    out.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    e = (e as { cause?: unknown })?.cause;
+  }
+  return out;
+}
+
+/** 'This page crashed' in place of an island whose code threw; 'Try again' starts it afresh. */
+function showCrash(element: HTMLElement, error: unknown, tryAgain: () => void): void {
+  const box = document.createElement('div');
+  box.className = 'crash-screen';
+  box.setAttribute('role', 'alert');
+  const title = document.createElement('h2');
+  title.className = 'crash-screen__title';
+  title.textContent = 'This page crashed';
+  const text = document.createElement('pre');
+  text.className = 'crash-screen__error';
+  text.textContent = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  box.append(title, text);
+  const list = causes(error);
+  if (list.length > 0) {
+    const ul = document.createElement('ul');
+    ul.className = 'crash-screen__causes';
+    for (const c of list) {
+      const li = document.createElement('li');
+      li.textContent = `Cause: ${c}`;
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'crash-screen__retry';
+  button.textContent = 'Try again';
+  button.addEventListener('click', () => {
+    box.remove();
+    element.hidden = false;
+    tryAgain();
+  });
+  box.append(button);
+  element.hidden = true;
+  element.before(box);
+}
+
+// ------------------------------------------------------------------ loading an island
+
+const modules = new Map<string, Promise<{ default?: unknown }>>();
+
+/** Imports a chunk once, with the timeout and a named cause on failure. */
+function loadChunk(id: string, url: string): Promise<{ default?: unknown }> {
+  let p = modules.get(url);
+  if (!p) {
+    loadingStarted();
+    p = new Promise<{ default?: unknown }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError(id, 'timeout', url)), chunkTimeout());
+      import(/* webpackIgnore: true */ url).then(
+        (m: { default?: unknown }) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        async (e: unknown) => {
+          clearTimeout(timer);
+          reject(new ChunkLoadError(id, await causeOf(url), url, e));
+        },
+      );
+    }).finally(loadingEnded);
+    // A failure is not kept: Retry imports again.
+    p.catch(() => modules.delete(url));
+    modules.set(url, p);
+  }
+  return p;
+}
+
+/** A chunk gone after a deploy: reload once to get the new page and its chunks. */
+function reloadOnceForMissingChunk(error: ChunkLoadError): boolean {
+  const key = `${location.pathname}|${document.documentElement.dataset.build ?? ''}`;
+  try {
+    if (sessionStorage.getItem(RELOAD_KEY) === key) return false;
+    sessionStorage.setItem(RELOAD_KEY, key);
+  } catch {
+    return false;
+  }
+  console.warn(`${error.message.replace('\n', ' ')}: the site was probably updated; reloading the page once.`);
+  location.reload();
+  return true;
+}
+
+function start(element: HTMLElement, id: string, url: string): void {
+  loadChunk(id, url).then(
+    (module) => {
+      if (typeof module.default !== 'function') {
+        const error = new Error(`The ${id} island module (${url}) has no default export.`);
+        console.error(error);
+        showLoadError(error, () => start(element, id, url));
+        return;
+      }
+      try {
+        (module.default as Enhance)(element);
+        element.dataset.islandReady = '';
+      } catch (e) {
+        console.error(`The ${id} island crashed:`, e);
+        showCrash(element, e, () => start(element, id, url));
+      }
+    },
+    (e: unknown) => {
+      const error = e instanceof Error ? e : new Error(String(e));
+      console.error(error);
+      if (error instanceof ChunkLoadError && error.reason === 'missing' && reloadOnceForMissingChunk(error)) return;
+      showLoadError(error, () => start(element, id, url));
+    },
+  );
+}
+
+function wake(element: HTMLElement, run: () => void): void {
   const when = element.dataset.wake ?? 'visible';
-  if (when === 'load') return void run();
-  if (when === 'idle') return void (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200)))(() => void run());
+  if (when === 'load') return run();
+  if (when === 'idle') return void (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200)))(run);
   if (when === 'interaction') {
     const events = ['pointerenter', 'focusin', 'keydown', 'touchstart'];
     const once = () => {
       for (const e of events) element.removeEventListener(e, once);
-      void run();
+      run();
     };
     for (const e of events) element.addEventListener(e, once, { passive: true });
     return;
@@ -43,7 +255,7 @@ function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): 
     (entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         observer.disconnect();
-        void run();
+        run();
       }
     },
     { rootMargin: '200px' },
@@ -51,7 +263,10 @@ function wake(element: HTMLElement, load: () => Promise<{ default: Enhance }>): 
   observer.observe(element);
 }
 
+const manifest = readManifest();
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const load = MODULES[element.dataset.island ?? ''];
-  if (load) wake(element, load);
+  const id = element.dataset.island ?? '';
+  const url = manifest[id];
+  // Names without a chunk are server-only markers.
+  if (url) wake(element, () => start(element, id, url));
 }

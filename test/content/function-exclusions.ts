@@ -44,6 +44,9 @@ export const EXCLUDED: Record<string, string> = {
   glob: AFTER_8_3_3,
   insertion_point: AFTER_8_3_3,
   matmul: AFTER_8_3_3,
+  // mode(Ø/T/L/K/S/D): questdb/questdb#5623, opened 2025-04-24 (issue #5580), still under review on
+  // 2025-09-30 (its last coverage run), so merged after 8.3.3.
+  mode: AFTER_8_3_3,
   nanos: AFTER_8_3_3,
   rnd_decimal: AFTER_8_3_3,
   rnd_double_array: AFTER_8_3_3,
@@ -78,6 +81,10 @@ export const EXCLUDED: Record<string, string> = {
   simulate_crash: INTERNAL,
   switch: INTERNAL,
   table_writer_metrics: INTERNAL,
+  // LongsToLong128FunctionFactory, to_long128(LL), in core since 2022: builds a LONG128, a type that the
+  // 8.3-era documentation does not list and that has no casts or arithmetic (questdb/questdb#6024,
+  // 2025-08-04, lists what it lacks); tests use it to make LONG128 values. UUID is the public 128-bit type.
+  to_long128: INTERNAL,
   all_permissions: ENTERPRISE,
   permissions: ENTERPRISE,
   reload_tls: ENTERPRISE,
@@ -133,17 +140,19 @@ export const EXCLUDED: Record<string, string> = {
   server_version: PG_CATALOG,
   session_user: PG_CATALOG,
   txid_current: PG_CATALOG,
-  first_not_null_value: UNCONFIRMED,
-  import_files: UNCONFIRMED,
-  keywords: UNCONFIRMED,
-  mode: UNCONFIRMED,
+  // The factory exists in later sources (RegressionInterceptFunctionFactory, regr_intercept(DD));
+  // its PR questdb/questdb#5071 (opened 2024-10-16) shows as still open in the searchable copy, and no
+  // merge date or release before 2025-05-30 was found.
   regr_intercept: UNCONFIRMED,
+  // RndIntervalFunctionFactory, rnd_interval(): only a version typed INTERVAL_TIMESTAMP_MICRO (the 9.x
+  // nanosecond era) was found; the PR that added it was not found.
   rnd_interval: UNCONFIRMED,
-  spread: UNCONFIRMED,
-  to_long128: UNCONFIRMED,
-  to_long256: UNCONFIRMED,
+  // VarcharToPgDateFunctionFactory, to_pg_date(Ø) (functions/date): parses VARCHAR into a DATE with the
+  // PostgreSQL date format (yyyy-MM-dd); neither its PR nor a version datable before 2025-05-30 was found.
   to_pg_date: UNCONFIRMED,
-  typeOf: UNCONFIRMED,
-  wal_transactions: UNCONFIRMED,
+  // A test asserts "import_files() is disabled ['cairo.sql.copy.root' is not set?]", but neither its
+  // factory nor its PR was found; its siblings files(), glob() and
+  // export_files() are excluded above as after 8.3.3.
+  import_files: UNCONFIRMED,
   within: OPERATOR,
 };

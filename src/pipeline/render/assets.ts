@@ -66,6 +66,9 @@ function katexFiles(): { cssUrl: string; files: OutputFile[] } {
   return { cssUrl: `${BASE_PATH}${dir}/katex.min.css`, files };
 }
 
+/** The islands the runtime loads by name (src/islands/<name>.ts, each with a default export). */
+export const ISLANDS = ['tabs', 'code-block', 'toc', 'sidebar', 'product-menu', 'heading-links', 'search', 'search-page', 'mobile-menu', 'announcement'] as const;
+
 /** Bundles the browser islands in one esbuild call (ESM, code splitting, hashed names). */
 async function buildIslands(root: string, minify: boolean, entries: Record<string, string>): Promise<{ files: OutputFile[]; urls: Record<string, string> }> {
   if (Object.keys(entries).length === 0) return { files: [], urls: {} };
@@ -106,12 +109,21 @@ export async function buildAssets(options: AssetOptions): Promise<BuiltAssets> {
   const root = PROJECT_ROOT;
   const minify = options.minify ?? true;
   const islandEntries: Record<string, string> = { runtime: 'src/islands/runtime.ts', 'mermaid-fallback': 'src/islands/mermaid-fallback.ts' };
+  for (const name of ISLANDS) islandEntries[name] = `src/islands/${name}.ts`;
   const [css, searchCss, islands] = await Promise.all([buildCss(root, minify), buildCss(root, minify, 'search', 'search'), buildIslands(root, minify, islandEntries)]);
   const katex = katexFiles();
   const version = (require('mermaid/package.json') as { version: string }).version;
   const libPath = `assets/vendor/mermaid-${version}.min.js`;
   return {
-    assets: { css: [BASE_PATH + css.path], katexCss: katex.cssUrl, scripts: [], islandsRuntime: islands.urls.runtime! },
+    assets: {
+      css: [BASE_PATH + css.path],
+      katexCss: katex.cssUrl,
+      scripts: [],
+      islandsRuntime: islands.urls.runtime!,
+      islands: Object.fromEntries(ISLANDS.map((name) => [name, islands.urls[name]!])),
+      // Changes whenever any asset does: the runtime reloads a page for missing chunks once per build.
+      buildId: shortHash([css.path, searchCss.path, ...Object.values(islands.urls)].join('|')),
+    },
     files: [css, searchCss, ...islands.files],
     searchCss: BASE_PATH + searchCss.path,
     featureFiles: { math: katex.files, mermaidPending: [{ path: libPath, copyFrom: require.resolve('mermaid/dist/mermaid.min.js') }] },
