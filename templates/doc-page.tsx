@@ -31,7 +31,7 @@ export function DocPage(props: DocPageProps): ReactElement {
     <>
       <Announcement config={config} />
       <Header config={config} release={props.release} />
-      <div className="layout">
+      <div className="layout" data-island="navigation" data-wake="idle">
         {/* A checkbox, so the menu opens without JavaScript; its label is the visible button. */}
         <input type="checkbox" id="docs-nav-toggle" className="docs-nav-toggle" />
         <label htmlFor="docs-nav-toggle" className="docs-nav-toggle__label">

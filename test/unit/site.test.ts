@@ -12,7 +12,8 @@ const diag = (rule: string) => site.result.diagnostics.filter((d) => d.rule === 
 describe('routes', () => {
   test('each page is built at its trailing-slash route; introduction is /docs/', () => {
     const pages = [...site.files.keys()].filter((k) => k.endsWith('.html')).sort();
-    assert.deepEqual(pages, ['404.html', 'concept/constructs/index.html', 'concept/links/index.html', 'index.html', 'partials/snippet/index.html', 'reference/elsewhere/index.html']);
+    // Plus the search results page, which every build has.
+    assert.deepEqual(pages, ['404.html', 'concept/constructs/index.html', 'concept/links/index.html', 'index.html', 'partials/snippet/index.html', 'reference/elsewhere/index.html', 'search/index.html']);
   });
   test('glossary pages and fragments get no route; permalink overrides the path', () => {
     assert.ok(!site.files.has('glossary/term/index.html'));
