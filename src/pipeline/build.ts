@@ -22,6 +22,7 @@ import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
 import { cleanOutput, writeOutput } from './emit/write-output.ts';
+import { writeServiceWorker } from './emit/service-worker.ts';
 import { pageSearchData, type PageSearchData } from './search/records.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
@@ -156,6 +157,11 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     return files;
   });
   outputs.push(...rest);
+  if (write) {
+    const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId));
+    log(`  service worker: ${sw.precached} files (${(sw.bytes / 1024 / 1024).toFixed(1)} MB) precached in offline mode`);
+    for (const w of sw.warnings) log(`  service worker warning: ${w}`);
+  }
   for (const name of ['load', 'compile', 'site', 'render', 'search', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   return { site, compiled, navigation, outputs, diagnostics, timings };

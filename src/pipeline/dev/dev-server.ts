@@ -180,6 +180,8 @@ export class DevServer {
 
   private async lookup(rel: string): Promise<string | Uint8Array | undefined> {
     if (rel === 'search/index.html') return renderSearchPage(this.renderContext());
+    // No caching worker in watch mode: one left by a production preview removes itself.
+    if (rel === 'sw.js') return "self.addEventListener('install',()=>self.skipWaiting());self.addEventListener('activate',e=>e.waitUntil(self.registration.unregister()));";
     if (rel.startsWith('search/') && rel.endsWith('.json')) {
       // The index needs every page: compile what the background pass has not reached yet.
       const data = this.site.pages.flatMap((p) => searchDataOf(this.compile(p), this.nav) ?? []);
