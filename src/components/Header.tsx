@@ -134,12 +134,13 @@ export function Header({ config, release }: HeaderProps): ReactElement {
             data-island="search"
             data-wake="load"
             data-search={config.search ? JSON.stringify(config.search) : undefined}
-            aria-label="Search docs"
             aria-keyshortcuts="Control+K Meta+K /"
           >
             {icons.search!()}
             <span className="search-button__text">Search docs</span>
-            <kbd className="search-button__keys">Ctrl K</kbd>
+            <kbd className="search-button__keys" aria-hidden="true">
+              Ctrl K
+            </kbd>
           </a>
           <a className="release-label" href={config.releasesUrl + release.tag_name} title={`Latest release ${release.tag_name}`}>
             {release.tag_name}

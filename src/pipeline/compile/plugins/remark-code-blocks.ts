@@ -57,10 +57,28 @@ function railroad(node: Code, file: VFile): void {
   setHast(node, el('div', { className: ['railroad-group'] }, figures));
 }
 
+/**
+ * Mermaid draws its diagrams as `role="img"` without a text alternative: name the image
+ * after the labels it shows ("Diagram: Client, ILP over HTTP, QuestDB"), unless the
+ * diagram has its own title (accTitle) or label.
+ */
+export function labelMermaidSvg(svg: string): string {
+  const open = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+  if (/\saria-label(ledby)?=/.test(open) || /<title\b/.test(svg)) return svg;
+  const labels: string[] = [];
+  for (const m of svg.matchAll(/<(?:p|span|tspan|text)\b[^>]*>([^<]+)</g)) {
+    const text = m[1]!.replace(/\s+/g, ' ').trim();
+    if (text && !labels.includes(text)) labels.push(text);
+  }
+  let label = labels.length > 0 ? `Diagram: ${labels.join(', ')}` : 'Diagram';
+  if (label.length > 300) label = `${label.slice(0, label.lastIndexOf(',', 300))}, …`;
+  return svg.replace(/<svg\b/, `<svg aria-label="${label.replace(/"/g, '&quot;')}"`);
+}
+
 function mermaid(node: Code, file: VFile): void {
   const svg = readCachedMermaid(node.value, file.data.context!.root);
   if (svg) {
-    setHast(node, el('figure', { className: ['mermaid-diagram'] }, [addRaw(file, svg)]));
+    setHast(node, el('figure', { className: ['mermaid-diagram'] }, [addRaw(file, labelMermaidSvg(svg))]));
     return;
   }
   file.data.features = { ...file.data.features!, mermaidPending: true };

@@ -39,7 +39,7 @@ export function buildTabs(file: VFile, group: string | undefined, panels: TabPan
     ),
   );
   const sections = panels.map((p, i) =>
-    wrapper('section', { className: ['tabs__panel'], id: ids[i], dataValue: p.value, ariaLabelledby: [`${ids[i]}-label`] }, [
+    wrapper('section', { className: ['tabs__panel'], role: 'tabpanel', id: ids[i], dataValue: p.value, ariaLabelledby: [`${ids[i]}-label`] }, [
       wrapper('p', { className: ['tabs__label'], id: `${ids[i]}-label` }, [text(p.label)]),
       ...p.children,
     ]),
