@@ -30,7 +30,7 @@ const sidebars: Sidebars = {
           items: [
             doc('configuration-string', 'Configuration string'),
             doc('clients/ingest-python', 'Python'),
-            doc('clients/ingest-go', 'Go'),
+            doc('clients/ingest-go', 'Go client'),
             doc('clients/java_ilp', 'Java'),
             doc('clients/ingest-rust', 'Rust'),
             doc('clients/ingest-node', 'Node.js'),
@@ -63,7 +63,7 @@ const sidebars: Sidebars = {
           items: [
             doc('pgwire/pgwire-intro', 'Overview'),
             doc('pgwire/python', 'Python'),
-            doc('pgwire/go', 'Go'),
+            doc('pgwire/go', 'Go (pgx)'),
             doc('pgwire/java', 'Java'),
             doc('pgwire/rust', 'Rust'),
             doc('pgwire/javascript', 'Node.js'),

@@ -4,7 +4,8 @@
 //   - the same for synthetic sites of 300 and N pages (default 1000), to show how time grows;
 //   - watch mode: time to serve the first page after start, and from saving a page to its new HTML;
 //   - gzip bytes of HTML, CSS and JS loaded by three reference pages;
-//   - search: bytes the first query downloads, modal open → first results, query latency p50/p95.
+//   - search: bytes the first query downloads, modal open → first results, query latency p50/p95;
+//   - budgets: JS/CSS gzip before interaction, layout shift, Lighthouse mobile scores.
 // Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic]
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { writeSyntheticSite } from './bench/synthetic-site.ts';
 import { benchSearch } from './bench/search.ts';
+import { benchBudgets } from './bench/budgets.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -153,6 +155,7 @@ const buildOut = join(tmpdir(), `qdb-bench-weights-${process.pid}`);
 coldBuild(realCopy, buildOut);
 await pageWeights(buildOut, 'real site');
 await benchSearch(buildOut, 'real site', RUNS);
+await benchBudgets(buildOut, RUNS);
 await benchWatch(realCopy, 'real site');
 if (!args.includes('--no-synthetic')) {
   for (const n of [300, PAGES]) {

@@ -112,6 +112,8 @@ describe('service worker', { skip }, () => {
     });
     const page = await controlled(context, A);
     await page.reload();
+    // The reloaded page's island listens for the event once it has woken.
+    await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 15_000 });
     assert.equal(await page.evaluate(() => (window as unknown as { __controlledAtStart: boolean }).__controlledAtStart), true, 'controlled before the event');
     const reloaded = page.waitForEvent('load', { timeout: 15_000 });
     await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
