@@ -40,7 +40,7 @@ async function indexBytes(buildDir: string): Promise<{ headings: number; content
 }
 
 /** Opens a page in a fresh browser context, opens the modal, types a query: ms until the first hit shows. */
-async function firstResults(buildDir: string, runs: number): Promise<number[]> {
+async function firstResults(buildDir: string, runs: number, query: string): Promise<number[]> {
   const { chromium } = await import('playwright-core');
   const server = createServer((req, res) => void serveStatic(req, res, async (rel) => readFile(join(buildDir, rel)).catch(() => undefined), defaultCacheControl));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -59,7 +59,7 @@ async function firstResults(buildDir: string, runs: number): Promise<number[]> {
       await page.locator('.search-button[data-ready]').waitFor();
       const started = Date.now();
       await page.keyboard.press('Control+k');
-      await page.locator('.DocSearch-Input').fill('sample by');
+      await page.locator('.DocSearch-Input').fill(query);
       await page.locator('.DocSearch-Hit').first().waitFor({ timeout: 30_000 });
       times.push(Date.now() - started);
       await context.close();
@@ -103,7 +103,13 @@ export async function benchSearch(buildDir: string, label: string, runs: number)
     console.log('  first results in the browser: skipped (no /usr/bin/chromium)');
     return;
   }
-  const times = await firstResults(buildDir, runs);
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(`  open the modal on a cold page → first results: ${sorted[Math.floor(sorted.length / 2)]} ms (runs: ${times.join(', ')}; target < 300 ms)`);
+  // A page title of this site (the synthetic sites have no "sample by").
+  const query = headings.pages[1]?.[2] ?? headings.pages[0]?.[2] ?? 'docs';
+  try {
+    const times = await firstResults(buildDir, runs, query);
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(`  open the modal on a cold page, type "${query}" → first results: ${sorted[Math.floor(sorted.length / 2)]} ms (runs: ${times.join(', ')}; target < 300 ms)`);
+  } catch (e) {
+    console.log(`  first results in the browser: failed (${(e as Error).message.split('\n')[0]})`);
+  }
 }

@@ -17,6 +17,8 @@
  * place; the rest of the page keeps working.
  */
 
+import { button, el } from './dom.ts';
+
 type Enhance = (element: HTMLElement) => void;
 type Cause = 'missing' | 'timeout' | 'error';
 
@@ -74,8 +76,7 @@ let spinner: HTMLElement | undefined;
 function loadingStarted(): void {
   pending++;
   spinnerTimer ??= setTimeout(() => {
-    spinner = document.createElement('div');
-    spinner.className = 'islands-spinner';
+    spinner = el('div', 'islands-spinner');
     spinner.setAttribute('role', 'status');
     spinner.innerHTML = '<span class="islands-spinner__wheel" aria-hidden="true"></span><span class="visually-hidden">Loading…</span>';
     document.body.append(spinner);
@@ -97,26 +98,18 @@ const retries: (() => void)[] = [];
 /** The page's error box: each failure's text, and one Retry button for all of them. */
 function showLoadError(error: Error, retry: () => void): void {
   if (!errorBox) {
-    errorBox = document.createElement('div');
-    errorBox.className = 'islands-error';
+    errorBox = el('div', 'islands-error');
     errorBox.setAttribute('role', 'alert');
-    const list = document.createElement('div');
-    list.className = 'islands-error__messages';
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'islands-error__retry';
-    button.textContent = 'Retry';
-    button.addEventListener('click', () => {
+    const list = el('div', 'islands-error__messages');
+    const retry = button('islands-error__retry', 'Retry', () => {
       errorBox?.remove();
       errorBox = undefined;
       for (const again of retries.splice(0)) again();
     });
-    errorBox.append(list, button);
+    errorBox.append(list, retry);
     document.body.append(errorBox);
   }
-  const message = document.createElement('pre');
-  message.textContent = error.message;
-  errorBox.querySelector('.islands-error__messages')!.append(message);
+  errorBox.querySelector('.islands-error__messages')!.append(el('pre', undefined, error.message));
   retries.push(retry);
 }
 
@@ -134,37 +127,22 @@ function causes(error: unknown): string[] {
 
 /** 'This page crashed' in place of an island whose code threw; 'Try again' starts it afresh. */
 function showCrash(element: HTMLElement, error: unknown, tryAgain: () => void): void {
-  const box = document.createElement('div');
-  box.className = 'crash-screen';
+  const box = el('div', 'crash-screen');
   box.setAttribute('role', 'alert');
-  const title = document.createElement('h2');
-  title.className = 'crash-screen__title';
-  title.textContent = 'This page crashed';
-  const text = document.createElement('pre');
-  text.className = 'crash-screen__error';
-  text.textContent = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  box.append(title, text);
+  box.append(el('h2', 'crash-screen__title', 'This page crashed'), el('pre', 'crash-screen__error', error instanceof Error ? `${error.name}: ${error.message}` : String(error)));
   const list = causes(error);
   if (list.length > 0) {
-    const ul = document.createElement('ul');
-    ul.className = 'crash-screen__causes';
-    for (const c of list) {
-      const li = document.createElement('li');
-      li.textContent = `Cause: ${c}`;
-      ul.append(li);
-    }
+    const ul = el('ul', 'crash-screen__causes');
+    for (const c of list) ul.append(el('li', undefined, `Cause: ${c}`));
     box.append(ul);
   }
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'crash-screen__retry';
-  button.textContent = 'Try again';
-  button.addEventListener('click', () => {
-    box.remove();
-    element.hidden = false;
-    tryAgain();
-  });
-  box.append(button);
+  box.append(
+    button('crash-screen__retry', 'Try again', () => {
+      box.remove();
+      element.hidden = false;
+      tryAgain();
+    }),
+  );
   element.hidden = true;
   element.before(box);
 }

@@ -8,6 +8,9 @@ import { fetchIndex } from './search-prefetch.ts';
 import type { AlgoliaSettings, SearchSettings } from '../shared/search/config.ts';
 import type { ContentIndexFile, HeadingsIndexFile, MultiSearchResponse, SearchClientLike, SearchRequest } from '../shared/search/types.ts';
 
+/** How long after the headings the content index starts loading if no query has asked yet. */
+const CONTENT_DELAY_MS = 1500;
+
 /** Content records indexed between two yields to the browser (about 20 ms of work). */
 const CONTENT_SLICE = 1500;
 
@@ -27,9 +30,9 @@ export class LocalSearchClient implements SearchClientLike {
   preload(): Promise<SearchEngine> {
     this.engine ??= fetchIndex<HeadingsIndexFile>(this.urls.headings).then(
       (headings) => {
-        // The content index follows once the page is idle (or after the first answer, see search()).
-        const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
-        later(() => void this.loadContent(), { timeout: 3000 });
+        // The content index follows after the first answer (see search()), or a little later
+        // when idle, so that its download and indexing never hold up the first results.
+        setTimeout(() => (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 0)))(() => void this.loadContent()), CONTENT_DELAY_MS);
         return { engine: new SearchEngine(recordsFromIndex(headings)), headings };
       },
       (e: unknown) => {

@@ -9,24 +9,11 @@ import type { SearchSettings } from '../shared/search/config.ts';
 import { SEARCH_PLACEHOLDER, hitHref, missingResultsUrl } from '../shared/search/config.ts';
 import { searchClient } from './search-client.ts';
 import { insightsClient } from './search-insights.ts';
-
-let stylesheet: Promise<void> | undefined;
-
-/** Loads the modal's CSS once; resolves when it applies (or failed: the modal still works). */
-function loadStyles(href: string): Promise<void> {
-  stylesheet ??= new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.onload = link.onerror = () => resolve();
-    document.head.append(link);
-  });
-  return stylesheet;
-}
+import { loadStylesheet } from './search-prefetch.ts';
 
 /** Warms up what the first query needs: the stylesheet and, for the built-in engine, the index. */
 export function preload(settings: SearchSettings): void {
-  void loadStyles(settings.css);
+  void loadStylesheet(settings.css);
   const client = searchClient(settings);
   if ('preload' in client && typeof client.preload === 'function') void (client.preload() as Promise<unknown>).catch(() => {});
 }
@@ -61,7 +48,7 @@ export async function open(options: OpenOptions): Promise<void> {
   preload(settings);
   container = document.createElement('div');
   document.body.append(container);
-  await loadStyles(settings.css);
+  await loadStylesheet(settings.css);
   if (!container) return; // closed while the stylesheet loaded
   document.body.classList.add('DocSearch--active');
   // The built-in engine is not Algolia: hide DocSearch's "Search by Algolia" logo then.

@@ -7,18 +7,12 @@ import type { SearchSettings } from '../shared/search/config.ts';
 import { hitHref, missingResultsUrl } from '../shared/search/config.ts';
 import type { SearchHit, SearchRequest, SearchResult } from '../shared/search/types.ts';
 import { LocalSearchClient, searchClient } from './search-client.ts';
+import { el } from './dom.ts';
 
 const LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 /** Algolia pages through at most 1,000 hits. */
 const MAX_HITS = 1000;
 const PAGE_SIZE = 100;
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** Every hit of a query (pages of 100 until all are in, at most 1,000). */
 async function allHits(settings: SearchSettings, query: string): Promise<{ hits: SearchHit[]; nbHits: number }> {

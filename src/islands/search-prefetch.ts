@@ -1,6 +1,7 @@
 /**
- * Index files fetched once per page and shared: the search button starts the fetch while
- * the modal's code is still loading, and the search client picks up the same promise.
+ * What the modal needs besides its code, fetched once per page and shared: the search
+ * button starts the index download and the stylesheet while the modal's code is still
+ * loading, and the modal and the search client pick up the same promises.
  */
 const started = new Map<string, Promise<unknown>>();
 
@@ -25,4 +26,18 @@ export function fetchIndex<T>(url: string): Promise<T> {
     started.set(url, p);
   }
   return p as Promise<T>;
+}
+
+let stylesheet: Promise<void> | undefined;
+
+/** Adds the modal's stylesheet once; resolves when it applies (or failed: the modal still works). */
+export function loadStylesheet(href: string): Promise<void> {
+  stylesheet ??= new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.append(link);
+  });
+  return stylesheet;
 }

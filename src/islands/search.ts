@@ -6,7 +6,7 @@
  * closes the modal and focus returns to the button.
  */
 import type { SearchSettings } from '../shared/search/config.ts';
-import { fetchIndex } from './search-prefetch.ts';
+import { fetchIndex, loadStylesheet } from './search-prefetch.ts';
 
 type ModalModule = typeof import('./search-modal.tsx');
 
@@ -19,11 +19,16 @@ function isEditing(target: EventTarget | null): boolean {
 export default function enhance(button: HTMLElement): void {
   const settings = JSON.parse(button.dataset.search ?? '{}') as SearchSettings;
   let modal: Promise<ModalModule> | undefined;
-  const load = () => (modal ??= import('./search-modal.tsx'));
+  // The search client is a chunk of its own (the results page shares it): ask for it in
+  // parallel with the modal's code instead of after it.
+  const load = () => (modal ??= Promise.all([import('./search-modal.tsx'), import('./search-client.ts')]).then(([m]) => m));
   let opening = false;
 
-  /** The headings index downloads alongside the modal's code, not after it. */
-  const fetchHeadings = () => settings.local && void fetchIndex(settings.local.headings).catch(() => {});
+  /** The headings index and the modal's stylesheet download alongside the modal's code, not after it. */
+  const fetchHeadings = () => {
+    void loadStylesheet(settings.css);
+    if (settings.local) void fetchIndex(settings.local.headings).catch(() => {});
+  };
   const preload = () => {
     fetchHeadings();
     void load().then((m) => m.preload(settings), (e: unknown) => console.error('The search modal could not be loaded:', e));

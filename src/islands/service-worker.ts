@@ -7,6 +7,8 @@
  * skips waiting at once otherwise; after an app-install event the worker is unregistered
  * and the page reloads (to come back in offline mode); a failed registration is logged.
  */
+import { button, el } from './dom.ts';
+
 type Strategy = 'appInstalled' | 'standalone' | 'queryString' | 'saveData' | 'mobile';
 
 async function offlineModeOn(strategies: Set<Strategy>): Promise<boolean> {
@@ -30,28 +32,18 @@ let refreshRequested = false;
 
 function showUpdatePopup(worker: ServiceWorker): void {
   if (document.querySelector('.sw-update')) return;
-  const box = document.createElement('div');
-  box.className = 'sw-update';
+  const box = el('div', 'sw-update');
   box.setAttribute('role', 'alertdialog');
   box.setAttribute('aria-label', 'New version available');
-  const text = document.createElement('p');
-  text.textContent = 'New version available';
-  const refresh = document.createElement('button');
-  refresh.type = 'button';
-  refresh.className = 'sw-update__refresh';
-  refresh.textContent = 'Refresh';
-  refresh.addEventListener('click', () => {
+  const text = el('p', undefined, 'New version available');
+  const refresh = button('sw-update__refresh', 'Refresh', () => {
     // The page reloads when the new worker takes over (see controllerchange below).
     refreshRequested = true;
     worker.postMessage({ type: 'SKIP_WAITING' });
     refresh.disabled = true;
   });
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'sw-update__close';
+  const close = button('sw-update__close', '×', () => box.remove());
   close.setAttribute('aria-label', 'Close');
-  close.textContent = '×';
-  close.addEventListener('click', () => box.remove());
   box.append(text, refresh, close);
   document.body.append(box);
 }

@@ -117,6 +117,8 @@ export class SearchEngine {
   private byFirstChar = new Map<string, string[]>();
   private sorted: string[] = [];
   private vocabularyStale = false;
+  /** Terms added since the vocabulary was last brought up to date. */
+  private newTerms: string[] = [];
   private readonly queryId: () => string;
 
   constructor(records: SearchRecord[] = [], options: EngineOptions = {}) {
@@ -171,20 +173,35 @@ export class SearchEngine {
       note(r.hierarchy.lvl0, RANK_SECTION);
       for (const [term, code] of best) {
         let list = this.postings.get(term);
-        if (!list) this.postings.set(term, (list = []));
+        if (!list) {
+          this.postings.set(term, (list = []));
+          this.newTerms.push(term);
+        }
         list.push((id << 4) | code);
       }
     }
     this.vocabularyStale = true;
   }
 
-  /** The sorted vocabulary (prefixes) and its first-letter buckets (typos), rebuilt once after additions. */
+  /**
+   * The sorted vocabulary (prefixes) and its first-letter buckets (typos), brought up to
+   * date before a query: new terms are sorted on their own and merged in, so adding the
+   * content index in slices never re-sorts the whole vocabulary.
+   */
   private refreshVocabulary(): void {
     if (!this.vocabularyStale) return;
     this.vocabularyStale = false;
-    this.sorted = [...this.postings.keys()].sort();
-    this.byFirstChar.clear();
-    for (const t of this.sorted) {
+    const added = this.newTerms.sort();
+    this.newTerms = [];
+    const merged: string[] = new Array(this.sorted.length + added.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < this.sorted.length && j < added.length) merged[k++] = this.sorted[i]! < added[j]! ? this.sorted[i++]! : added[j++]!;
+    while (i < this.sorted.length) merged[k++] = this.sorted[i++]!;
+    while (j < added.length) merged[k++] = added[j++]!;
+    this.sorted = merged;
+    for (const t of added) {
       const c = t[0]!;
       let list = this.byFirstChar.get(c);
       if (!list) this.byFirstChar.set(c, (list = []));
