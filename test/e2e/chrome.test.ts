@@ -259,4 +259,20 @@ describe('navigation feel', { skip }, () => {
     assert.equal(await page.locator('.route-progress').count(), 0, 'the new page shows without the bar');
     await context.close();
   });
+
+  test('a hash scrolls its heading into view below the fixed header; a new page starts at the top', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 700 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}${PAGE}#tabs`);
+    await page.waitForFunction(() => window.scrollY > 0);
+    const { top, header } = await page.evaluate(() => ({
+      top: document.getElementById('tabs')!.getBoundingClientRect().top,
+      header: document.querySelector('.site-header')!.getBoundingClientRect().bottom,
+    }));
+    assert.ok(top >= header, `the heading (${top}px) is not hidden under the header (${header}px)`);
+    assert.ok(top < header + 60, `and sits just below it (${top}px)`);
+    await page.goto(`${site.url}/docs/concept/links/`);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await context.close();
+  });
 });
