@@ -47,6 +47,16 @@ describe('watch mode', () => {
     assert.equal((await text('/docs/nope/')).status, 404);
   });
 
+  test('serves the search index, the results page and a worker that removes itself', async () => {
+    const headings = await text('/docs/search/headings.json');
+    assert.equal(headings.status, 200);
+    const index = JSON.parse(headings.body) as { pages: [string, number, string][] };
+    assert.ok(index.pages.some(([route, , title]) => route === '/docs/concept/links/' && title === 'Links and anchors'));
+    assert.equal((await text('/docs/search/content.json')).status, 200);
+    assert.match((await text('/docs/search/')).body, /Search the documentation/);
+    assert.match((await text('/docs/sw.js')).body, /unregister\(\)/);
+  });
+
   test('an edit to a page is served after the rebuild, and open pages are told to reload', async () => {
     const events = await fetch(base + '/__live-reload');
     const reader = events.body!.getReader();

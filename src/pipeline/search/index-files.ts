@@ -62,6 +62,6 @@ export function searchFiles(index: SearchIndex, origin: string): OutputFile[] {
   return [
     { path: HEADINGS_FILE, contents: JSON.stringify(index.headings) },
     { path: CONTENT_FILE, contents: JSON.stringify(index.content) },
-    { path: RECORDS_FILE, contents: JSON.stringify(uploadRecords(index, origin), null, 1) },
+    { path: RECORDS_FILE, contents: JSON.stringify(uploadRecords(index, origin)) },
   ];
 }
