@@ -9,14 +9,11 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { buildAll } from '../../src/pipeline/build.ts';
-import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,8 +22,7 @@ const hasJava = spawnSync('java', ['-version']).status === 0;
 
 let out: string;
 before(async () => {
-  out = await mkdtemp(join(tmpdir(), 'qdb-a11y-'));
-  await buildAll({ root: ROOT, outDir: out });
+  out = await buildToTemp(ROOT);
 });
 
 describe('valid HTML (Nu HTML checker)', { skip: hasJava ? false : 'needs java (apt-get install -y default-jre-headless)' }, () => {

@@ -5,14 +5,12 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildAll } from '../../src/pipeline/build.ts';
 import { announcementScript } from '../../src/pipeline/render/inline-scripts.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
-import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 
 const skip = hasChromium ? false : 'needs /usr/bin/chromium (apt-get install -y chromium)';
 const PAGE = '/docs/concept/constructs/';
@@ -23,8 +21,7 @@ let manifest: Record<string, string>;
 
 before(async () => {
   if (skip) return;
-  out = await mkdtemp(join(tmpdir(), 'qdb-chrome-'));
-  await buildAll({ root: join(FIXTURES, 'site'), outDir: out });
+  out = await buildToTemp(join(FIXTURES, 'site'));
   site = await serveBuild(out);
   const html = await readFile(join(out, 'concept/constructs/index.html'), 'utf8');
   manifest = JSON.parse(/<script type="application\/json" id="islands-manifest">([^<]+)<\/script>/.exec(html)![1]!) as Record<string, string>;
@@ -264,7 +261,14 @@ describe('navigation feel', { skip }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 700 } });
     const page = await context.newPage();
     await page.goto(`${site.url}${PAGE}#tabs`);
-    await page.waitForFunction(() => window.scrollY > 0);
+    // Wait until the scroll has landed (it may be smooth) and stays put.
+    let last = -1;
+    for (let i = 0; i < 50; i++) {
+      const y = await page.evaluate(() => window.scrollY);
+      if (y > 0 && y === last) break;
+      last = y;
+      await page.waitForTimeout(100);
+    }
     const { top, header } = await page.evaluate(() => ({
       top: document.getElementById('tabs')!.getBoundingClientRect().top,
       header: document.querySelector('.site-header')!.getBoundingClientRect().bottom,

@@ -1,13 +1,10 @@
 /** The islands in Chromium: tabs (switching, groups in step, memory, keyboard, no layout shift) and code blocks (copy, wrap). */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildAll } from '../../src/pipeline/build.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
-import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 
 const skip = hasChromium ? false : 'needs /usr/bin/chromium (apt-get install -y chromium)';
 let browser: Browser;
@@ -16,9 +13,7 @@ const PAGE = '/docs/concept/constructs/';
 
 before(async () => {
   if (skip) return;
-  const out = await mkdtemp(join(tmpdir(), 'qdb-tabs-'));
-  await buildAll({ root: join(FIXTURES, 'site'), outDir: out });
-  site = await serveBuild(out);
+  site = await serveBuild(await buildToTemp(join(FIXTURES, 'site')));
   browser = await launchBrowser();
 });
 after(async () => {

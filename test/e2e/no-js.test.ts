@@ -5,15 +5,12 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import fg from 'fast-glob';
-import { buildAll } from '../../src/pipeline/build.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
-import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 
 const skip = hasChromium ? false : 'needs /usr/bin/chromium (apt-get install -y chromium)';
 let browser: Browser;
@@ -21,16 +18,10 @@ let fixture: { url: string; close: () => Promise<void> };
 let real: { url: string; close: () => Promise<void> };
 let realRoutes: string[] = [];
 
-async function buildTo(root: string): Promise<string> {
-  const out = await mkdtemp(join(tmpdir(), 'qdb-e2e-'));
-  await buildAll({ root, outDir: out });
-  return out;
-}
-
 before(async () => {
   if (skip) return;
-  fixture = await serveBuild(await buildTo(join(FIXTURES, 'site')));
-  const realOut = await buildTo(fileURLToPath(new URL('../../', import.meta.url)));
+  fixture = await serveBuild(await buildToTemp(join(FIXTURES, 'site')));
+  const realOut = await buildToTemp(fileURLToPath(new URL('../../', import.meta.url)));
   real = await serveBuild(realOut);
   // Every documentation page (the search results page is a tool, tested in search.test.ts).
   realRoutes = (await fg('**/index.html', { cwd: realOut, ignore: ['search/index.html'] })).map((f) => '/docs/' + f.replace(/index\.html$/, '')).sort();

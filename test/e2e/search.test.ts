@@ -6,13 +6,11 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildAll } from '../../src/pipeline/build.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
-import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 import { startMockAlgolia, type MockAlgolia } from '../helpers/mock-algolia.ts';
 import type { SearchRecord } from '../../src/shared/search/types.ts';
 
@@ -25,8 +23,7 @@ async function buildWith(env: Record<string, string>): Promise<{ url: string; di
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   try {
-    const dir = await mkdtemp(join(tmpdir(), 'qdb-search-'));
-    await buildAll({ root: join(FIXTURES, 'search'), outDir: dir });
+    const dir = await buildToTemp(join(FIXTURES, 'search'));
     const served = await serveBuild(dir);
     return { ...served, dir };
   } finally {

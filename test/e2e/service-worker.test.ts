@@ -8,13 +8,11 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildAll } from '../../src/pipeline/build.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
-import { hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 
 const skip = hasChromium ? false : 'needs /usr/bin/chromium (apt-get install -y chromium)';
 const A = '/docs/concept/constructs/';
@@ -25,8 +23,7 @@ let out: string;
 
 before(async () => {
   if (skip) return;
-  out = await mkdtemp(join(tmpdir(), 'qdb-sw-'));
-  await buildAll({ root: join(FIXTURES, 'site'), outDir: out });
+  out = await buildToTemp(join(FIXTURES, 'site'));
   site = await serveBuild(out);
   browser = await launchBrowser();
 });

@@ -2,7 +2,9 @@
 import { chromium, type Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { buildAll } from '../../src/pipeline/build.ts';
 import { join } from 'node:path';
 import { defaultCacheControl, serveStatic } from '../../src/pipeline/serve/static-handler.ts';
 
@@ -24,4 +26,11 @@ export async function serveBuild(dir: string): Promise<{ url: string; close: () 
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Builds a site (a fixture or the real one) into a fresh temporary folder and returns it. */
+export async function buildToTemp(root: string): Promise<string> {
+  const out = await mkdtemp(join(tmpdir(), 'qdb-site-'));
+  await buildAll({ root, outDir: out });
+  return out;
 }
