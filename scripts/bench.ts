@@ -17,6 +17,7 @@ import fg from 'fast-glob';
 import { writeSyntheticSite } from './bench/synthetic-site.ts';
 import { benchSearch } from './bench/search.ts';
 import { benchBudgets } from './bench/budgets.ts';
+import { median } from './bench/stats.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -29,11 +30,6 @@ const RUNS = num('--runs', 3);
 const NODE_FLAGS = ['--max-semi-space-size=32'];
 const PAGES = num('--pages', 1000);
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const fmt = (xs: number[], unit: string, digits = 0) => `${median(xs).toFixed(digits)} ${unit} (runs: ${xs.map((x) => x.toFixed(digits)).join(', ')})`;
 
 interface BuildStats {

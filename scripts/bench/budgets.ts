@@ -9,26 +9,16 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { defaultCacheControl, serveStatic } from '../../src/pipeline/serve/static-handler.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, serveBuild } from '../../test/helpers/browser.ts';
+import { median } from './stats.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const BUDGET = { jsKb: 25, cssKb: 20, cls: 0, lighthouse: 100 };
-
-async function serve(dir: string): Promise<{ base: string; close: () => void }> {
-  const server = createServer((req, res) => void serveStatic(req, res, async (rel) => readFile(join(dir, rel)).catch(() => undefined), defaultCacheControl));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  return { base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, close: () => server.close() };
-}
 
 /** JS and CSS gzip bytes loaded with no interaction, and the layout shift, in Chromium. */
 async function loadWeights(dir: string, base: string, path: string): Promise<{ js: number; css: number; cls: number }> {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     await page.addInitScript(() => {
@@ -60,7 +50,7 @@ async function lighthouse(url: string): Promise<Record<string, number> | string>
   try {
     const { default: run } = await import('lighthouse');
     const { launch } = await import('chrome-launcher');
-    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
     try {
       const result = await run(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const categories = result?.lhr.categories ?? {};
@@ -78,7 +68,8 @@ export async function benchBudgets(dir: string, runs: number): Promise<void> {
     console.log('\nbudgets: skipped (no /usr/bin/chromium)');
     return;
   }
-  const { base, close } = await serve(dir);
+  const site = await serveBuild(dir);
+  const base = site.url;
   try {
     // Typical pages: a concept page, a reference page with tabs and code, a guide.
     const pages = ['/docs/concept/partitions/', '/docs/reference/sql/sample-by/', '/docs/ingestion-overview/'];
@@ -101,11 +92,10 @@ export async function benchBudgets(dir: string, runs: number): Promise<void> {
       }
       if (skipped) console.log(`  Lighthouse ${path}: ${skipped}`);
       else {
-        const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
         console.log(`  Lighthouse (mobile) ${path}: ${Object.entries(scores).map(([k, v]) => `${k} ${median(v)} (runs: ${v.join(', ')})`).join('; ')}`);
       }
     }
   } finally {
-    close();
+    await site.close();
   }
 }

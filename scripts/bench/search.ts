@@ -7,23 +7,17 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
 import type { ContentIndexFile, HeadingsIndexFile } from '../../src/shared/search/types.ts';
 import { RELEVANCE_QUERIES } from '../../test/content/search-queries.ts';
-import { defaultCacheControl, serveStatic } from '../../src/pipeline/serve/static-handler.ts';
+import { CHROMIUM, launchBrowser, serveBuild } from '../../test/helpers/browser.ts';
+import { median, percentile } from './stats.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
 
 /** Gzip bytes of the index files and of the modal's own code (the chunks only the modal imports) and styles. */
 async function indexBytes(buildDir: string): Promise<{ headings: number; content: number; modal: number }> {
@@ -41,15 +35,9 @@ async function indexBytes(buildDir: string): Promise<{ headings: number; content
 
 /** Opens a page in a fresh browser context, opens the modal, types a query: ms until the first hit shows. */
 async function firstResults(buildDir: string, runs: number, query: string): Promise<number[]> {
-  const { chromium } = await import('playwright-core');
-  const server = createServer((req, res) => void serveStatic(req, res, async (rel) => readFile(join(buildDir, rel)).catch(() => undefined), defaultCacheControl));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const site = await serveBuild(buildDir);
+  const base = site.url;
+  const browser = await launchBrowser();
   const times: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -77,7 +65,7 @@ async function firstResults(buildDir: string, runs: number, query: string): Prom
     }
   } finally {
     await browser.close();
-    server.close();
+    await site.close();
   }
   return times;
 }
@@ -118,8 +106,7 @@ export async function benchSearch(buildDir: string, label: string, runs: number)
   const query = headings.pages[1]?.[2] ?? headings.pages[0]?.[2] ?? 'docs';
   try {
     const times = await firstResults(buildDir, runs, query);
-    const sorted = [...times].sort((a, b) => a - b);
-    console.log(`  open the modal on a cold page, type "${query}" → first results: ${sorted[Math.floor(sorted.length / 2)]} ms (runs: ${times.join(', ')}; target < 300 ms)`);
+    console.log(`  open the modal on a cold page, type "${query}" → first results: ${median(times)} ms (runs: ${times.join(', ')}; target < 300 ms)`);
   } catch (e) {
     console.log(`  first results in the browser: failed (${(e as Error).message.split('\n')[0]})`);
   }

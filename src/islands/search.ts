@@ -25,18 +25,18 @@ export default function enhance(button: HTMLElement): void {
   let opening = false;
 
   /** The headings index and the modal's stylesheet download alongside the modal's code, not after it. */
-  const fetchHeadings = () => {
+  const warmUp = () => {
     void loadStylesheet(settings.css);
     if (settings.local) void fetchIndex(settings.local.headings).catch(() => {});
   };
   const preload = () => {
-    fetchHeadings();
+    warmUp();
     void load().then((m) => m.preload(settings), (e: unknown) => console.error('The search modal could not be loaded:', e));
   };
   const open = (initialQuery?: string) => {
     if (opening) return;
     opening = true;
-    fetchHeadings();
+    warmUp();
     load()
       .then((m) => (m.isOpen() ? undefined : m.open({ settings, button, initialQuery })))
       .catch((e: unknown) => {

@@ -177,6 +177,18 @@ function assertTradesRows(lines: string[], file: string): void {
   }
 }
 
+/** Runs an example against a listener: it exits 0, the listener saw no problem and received good rows. */
+async function runAgainst(entry: ExampleEntry, listener: Listener): Promise<void> {
+  try {
+    const r = await runExample(entry, listener.port);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(listener.problems, []);
+    assertTradesRows(listener.lines, entry.file);
+  } finally {
+    await listener.close();
+  }
+}
+
 describe('the JavaScript ingestion examples', () => {
   let entries: ExampleEntry[] = [];
   before(async () => {
@@ -206,15 +218,7 @@ describe('the JavaScript ingestion examples', () => {
     test(`${kind}: sends its rows to a listener`, async () => {
       const e = entry(kind);
       assert.equal(e.addr?.port, protocolPort, 'the documented port');
-      const listener = await make();
-      try {
-        const r = await runExample(e, listener.port);
-        assert.equal(r.code, 0, r.stderr);
-        assert.deepEqual(listener.problems, []);
-        assertTradesRows(listener.lines, e.file);
-      } finally {
-        await listener.close();
-      }
+      await runAgainst(e, await make());
     });
   }
 
@@ -234,15 +238,7 @@ describe('the JavaScript ingestion examples', () => {
     test(`${kind}: authenticates with the example key${tls ? ' over TLS' : ''} and sends its rows`, async () => {
       const e = entry(kind);
       assert.ok(e.auth?.x && e.auth.y, 'the entry carries the public key parts');
-      const listener = await tcpListener({ kid: e.auth.kid, x: e.auth.x!, y: e.auth.y! }, tls);
-      try {
-        const r = await runExample(e, listener.port);
-        assert.equal(r.code, 0, r.stderr);
-        assert.deepEqual(listener.problems, []);
-        assertTradesRows(listener.lines, e.file);
-      } finally {
-        await listener.close();
-      }
+      await runAgainst(e, await tcpListener({ kid: e.auth.kid, x: e.auth.x!, y: e.auth.y! }, tls));
     });
   }
 

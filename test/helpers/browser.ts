@@ -1,4 +1,4 @@
-/** Playwright on Debian's Chromium, and a local server for a built site, for the browser tests. */
+/** Playwright on Debian's Chromium, and a local server for a built site, for the browser tests and the bench. */
 import { chromium, type Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,13 +10,12 @@ import { defaultCacheControl, serveStatic } from '../../src/pipeline/serve/stati
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
+/** The flags this machine needs (no network, no sandbox as root); Lighthouse's launcher uses them too. */
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Launches headless Chromium with the flags this machine needs (no network, no sandbox as root). */
+/** Launches headless Chromium with the flags this machine needs. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 
 /** Serves a build folder at http://127.0.0.1:<port>/docs/ like the preview server. */

@@ -1,9 +1,6 @@
 /** What watch mode shows in the browser for a page with problems. */
 import type { Diagnostic } from '../../shared/types.ts';
-
-function escape(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-}
+import { escapeHtml as escape } from '../../shared/html.ts';
 
 function list(diagnostics: Diagnostic[]): string {
   return diagnostics

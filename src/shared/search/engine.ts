@@ -12,7 +12,8 @@
  * level (page before heading before text) and the position in the site.
  */
 import type { ContentIndexFile, HeadingsIndexFile, Hierarchy, HighlightValue, HitType, MultiSearchResponse, SearchHit, SearchRecord, SearchRequest, SearchResult } from './types.ts';
-import { allowedTypos, escapeHtml, forEachWord, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
+import { escapeHtml } from '../html.ts';
+import { allowedTypos, forEachWord, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export const MAX_QUERY_LENGTH = 64;
