@@ -4,7 +4,7 @@
  * on every page until an announcement with another id replaces it. A script in the page
  * head hides a dismissed bar before paint (see inline-scripts.ts).
  */
-export const DISMISSED_KEY = 'announcement-dismissed';
+import { ANNOUNCEMENT_DISMISSED_KEY } from '../shared/site-config.ts';
 
 export default function enhance(button: HTMLElement): void {
   const bar = button.closest<HTMLElement>('.announcement');
@@ -12,7 +12,7 @@ export default function enhance(button: HTMLElement): void {
   if (!bar || !id) return;
   button.addEventListener('click', () => {
     try {
-      localStorage.setItem(DISMISSED_KEY, id);
+      localStorage.setItem(ANNOUNCEMENT_DISMISSED_KEY, id);
     } catch {
       /* storage unavailable: closed for this page only */
     }

@@ -42,6 +42,9 @@ export interface SiteConfig {
   colorMode: { defaultMode: 'dark' | 'light'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
 }
 
+/** localStorage key holding the id of the dismissed announcement (head script and announcement island). */
+export const ANNOUNCEMENT_DISMISSED_KEY = 'announcement-dismissed';
+
 export const siteConfig: SiteConfig = {
   title: 'QuestDB',
   tagline: 'QuestDB is the open-source time-series database for fast ingest and SQL queries.',

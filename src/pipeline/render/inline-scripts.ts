@@ -3,7 +3,7 @@
  * request, so they cannot block the first render on the network).
  */
 import { BASE_PATH } from '../../shared/url.ts';
-import type { SiteConfig } from '../../shared/site-config.ts';
+import { ANNOUNCEMENT_DISMISSED_KEY, type SiteConfig } from '../../shared/site-config.ts';
 
 /** `/docs/x/index.html` and `/docs/x.html` → `/docs/x/` (spec 2.3), on every page. */
 export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=/\\/index\\.html$/.test(p)?p.slice(0,-10):/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p)?p.slice(0,-5)+'/':null;if(n)l.replace(n+l.search+l.hash)})()`;
@@ -39,9 +39,6 @@ export const NOT_FOUND_SCRIPT = `(function(){var l=location,p=l.pathname;if(!/\\
 export function wrongBasePathScript(basePath: string = BASE_PATH): string {
   return `(function(){var p=location.pathname;if(p.indexOf(${JSON.stringify(basePath)})===0)return;var b=p.replace(/[^/]*$/,'')||'/';var d=document.createElement('div');d.id='base-path-banner';d.setAttribute('role','alert');d.style.cssText='position:relative;z-index:1000;padding:16px;background:#be2f5b;color:#fff;font:16px/1.5 system-ui,sans-serif';d.textContent='This site did not load properly. It is built for the base path ${basePath} but was opened at '+p+'. We suggest serving the build at ${basePath}, or rebuilding it with the base path '+b+'.';document.body.prepend(d)})()`;
 }
-
-/** Must match src/islands/announcement.ts. */
-export const ANNOUNCEMENT_DISMISSED_KEY = 'announcement-dismissed';
 
 /**
  * For a closeable announcement: hides it before paint when this announcement's id was
