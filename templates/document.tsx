@@ -2,7 +2,7 @@
 import type { AlgoliaSettings } from '../src/shared/search/config.ts';
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
-import { announcementScript, JS_CLASS_SCRIPT, NORMALISE_PATH_SCRIPT, themeScript } from '../src/pipeline/render/inline-scripts.ts';
+import { headScript } from '../src/pipeline/render/inline-scripts.ts';
 
 export interface HeadData {
   title: string;
@@ -39,6 +39,8 @@ export interface DocumentProps {
   /** Module scripts at the end of <body> (the islands runtime on pages with islands). */
   bodyModules?: string[];
   htmlClass?: string;
+  /** The page's Content-Security-Policy (its inline scripts' hashes); every page has one. */
+  csp: string;
   children: ReactNode;
 }
 
@@ -51,15 +53,17 @@ function searchHost(algolia: AlgoliaSettings): string {
   return algolia.hosts?.[0] ?? `https://${algolia.appId}-dsn.algolia.net`;
 }
 
-export function Document({ config, head, assets, extraCss = [], bodyScripts = [], bodyModules = [], htmlClass, children }: DocumentProps): ReactElement {
+export function Document({ config, head, assets, extraCss = [], bodyScripts = [], bodyModules = [], htmlClass, csp, children }: DocumentProps): ReactElement {
   const fullTitle = `${head.title} | ${config.title}`;
   const image = absolute(config, head.image);
   return (
     <html lang="en" dir="ltr" data-theme={config.colorMode.defaultMode} data-build={assets.buildId} className={htmlClass}>
       <head>
         <meta charSet="utf-8" />
+        {/* Before any script, so it governs them all. */}
+        <meta httpEquiv="Content-Security-Policy" content={csp} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: `${JS_CLASS_SCRIPT};${themeScript(config.colorMode)};${NORMALISE_PATH_SCRIPT}${config.announcement?.closeable ? ';' + announcementScript(config.announcement.id) : ''}` }} />
+        <script dangerouslySetInnerHTML={{ __html: headScript(config) }} />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
         {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}

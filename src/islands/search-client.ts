@@ -5,6 +5,7 @@
  */
 import { SearchEngine, recordsFromIndex } from '../shared/search/engine.ts';
 import { fetchIndex } from './search-prefetch.ts';
+import { escapeAlgoliaResponse } from './search-escape.ts';
 import type { AlgoliaSettings, SearchSettings } from '../shared/search/config.ts';
 import type { ContentIndexFile, HeadingsIndexFile, MultiSearchResponse, SearchClientLike, SearchRequest } from '../shared/search/types.ts';
 
@@ -96,7 +97,8 @@ export function algoliaClient(settings: AlgoliaSettings): SearchClientLike & { a
   });
   const client = import('algoliasearch/lite').then(({ liteClient }) => liteClient(settings.appId, settings.apiKey, hosts && hosts.length > 0 ? { hosts } : undefined));
   return {
-    search: async (params) => (await client).search(params as never) as unknown as Promise<MultiSearchResponse>,
+    // Algolia returns the records' text unescaped: every view gets it escaped (see search-escape.ts).
+    search: async (params) => escapeAlgoliaResponse((await (await client).search(params as never)) as unknown as MultiSearchResponse),
     addAlgoliaAgent: () => {},
   };
 }

@@ -10,6 +10,7 @@ import { SEARCH_PLACEHOLDER, hitHref, missingResultsUrl } from '../shared/search
 import { searchClient } from './search-client.ts';
 import { insightsClient } from './search-insights.ts';
 import { loadStylesheet } from './search-prefetch.ts';
+import { escapeHitForDocSearch, purgeUnsafeStoredSearches } from './search-escape.ts';
 
 /** Warms up what the first query needs: the stylesheet and, for the built-in engine, the index. */
 export function preload(settings: SearchSettings): void {
@@ -60,11 +61,13 @@ export async function open(options: OpenOptions): Promise<void> {
     options.onClose?.();
   };
   const algolia = settings.algolia;
+  const indexName = algolia?.indexName ?? 'local';
+  purgeUnsafeStoredSearches(indexName);
   render(
     <DocSearchModal
       appId={algolia?.appId ?? 'local'}
       apiKey={algolia?.apiKey ?? 'local'}
-      indexName={algolia?.indexName ?? 'local'}
+      indexName={indexName}
       placeholder={SEARCH_PLACEHOLDER}
       initialQuery={options.initialQuery}
       initialScrollY={window.scrollY}
@@ -72,7 +75,7 @@ export async function open(options: OpenOptions): Promise<void> {
       maxResultsPerGroup={settings.maxResultsPerGroup}
       disableUserPersonalization={!settings.personalization}
       transformSearchClient={() => searchClient(settings) as never}
-      transformItems={(items: DocSearchHit[]) => items.map((item) => ({ ...item, url: hitHref(item.url, origin) }))}
+      transformItems={(items: DocSearchHit[]) => items.map((item) => escapeHitForDocSearch({ ...item, url: hitHref(item.url, origin) }))}
       hitComponent={({ hit, children }) => <a href={hit.url}>{children}</a>}
       resultsFooterComponent={({ state }) => (
         <a href={`${settings.resultsPath}?q=${encodeURIComponent(state.query)}`} onClick={() => close()}>

@@ -26,7 +26,8 @@ import { writeServiceWorker } from './emit/service-worker.ts';
 import { pageSearchData, type PageSearchData } from './search/records.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
-import { renderSearchPage } from './render/render-page.tsx';
+import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
+import { headersFile } from './policy/csp.ts';
 
 /** Pages compiled and rendered together; small enough to keep memory flat, large enough to keep the pipeline busy. */
 const BATCH = 48;
@@ -98,6 +99,8 @@ export async function siteFiles(root: string, ctx: RenderContext, compiled: Comp
     ...searchOutputFiles(search, navigation),
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
+    // The CSP and the other security headers, for hosts that read Netlify's format.
+    { path: '_headers', contents: headersFile(ctx.config.basePath, siteHeaders(ctx)) },
     ...assets.files,
     ...(compiled.some((c) => c.features.math) ? assets.featureFiles.math : []),
     ...(compiled.some((c) => c.features.mermaidPending) ? assets.featureFiles.mermaidPending : []),

@@ -264,6 +264,37 @@ describe('search modal on the built-in index', { skip }, () => {
     await context.close();
   });
 
+  test('a heading with markup, chosen from the modal, is text in recent searches; stored searches holding markup are dropped', async () => {
+    const page = await newPage();
+    const dialogs = noDialogs(page);
+    await openModal(page);
+    await search(page, 'herring');
+    const hit = page.locator('.DocSearch-Hit-title', { hasText: 'Herring' }).first();
+    assert.match(await hit.innerText(), /Herring <img src=x onerror=alert\(3\)>/);
+    await hit.click();
+    await page.waitForURL('**/concept/escaping/#*');
+    await page.goto(site.url + PAGE);
+    await openModal(page);
+    const recent = page.locator('.DocSearch-Hit', { hasText: 'Herring' }).first();
+    await recent.waitFor({ timeout: 10_000 });
+    assert.match(await recent.innerText(), /<img src=x onerror=alert\(3\)>/, 'the recent search shows the markup as text');
+    assert.equal(await page.locator('.DocSearch-Modal img').count(), 0);
+    await page.keyboard.press('Escape');
+    // A stored search with raw markup (saved by an older build, or planted) never reaches the modal.
+    await page.evaluate(() => {
+      const poisoned = { objectID: 'x', type: 'lvl1', url: '/docs/', content: null, hierarchy: { lvl0: 'Docs', lvl1: '<img src=x onerror=alert(4)>' } };
+      localStorage.setItem('__DOCSEARCH_RECENT_SEARCHES__local', JSON.stringify([poisoned, ...JSON.parse(localStorage.getItem('__DOCSEARCH_RECENT_SEARCHES__local') ?? '[]')]));
+    });
+    await page.reload();
+    await openModal(page);
+    await page.locator('.DocSearch-Hit', { hasText: 'Herring' }).first().waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.DocSearch-Modal img').count(), 0);
+    assert.equal(await page.evaluate(() => localStorage.getItem('__DOCSEARCH_RECENT_SEARCHES__local')!.includes('alert(4)')), false);
+    await page.waitForTimeout(300);
+    assert.deepEqual(dialogs, []);
+    await context.close();
+  });
+
   test('the results page: every hit from the address, updates as you type, no results, errors', async () => {
     context = await browser.newContext();
     const page = await context.newPage();
@@ -382,6 +413,32 @@ describe('search on Algolia (mock server)', { skip }, () => {
     assert.ok(click, 'a clicked event');
     assert.equal(click.queryID, 'mockqueryid0000000000000000000001');
     assert.deepEqual(click.positions, [1]);
+    await context.close();
+  });
+
+  test('Algolia answers with unescaped text; the modal, recent searches and the results page show it as text', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const dialogs = noDialogs(page);
+    await page.goto(site.url + PAGE);
+    await openModal(page);
+    await page.locator('.DocSearch-Input').fill('herring');
+    const hit = page.locator('.DocSearch-Hit-title', { hasText: 'Herring' }).first();
+    await hit.waitFor({ timeout: 20_000 });
+    assert.match(await hit.innerText(), /Herring <img src=x onerror=alert\(3\)>/);
+    assert.equal(await page.locator('.DocSearch-Modal img').count(), 0);
+    await hit.click();
+    await page.waitForURL('**/concept/escaping/#*');
+    await page.goto(site.url + PAGE);
+    await openModal(page);
+    await page.locator('.DocSearch-Hit', { hasText: 'Herring' }).first().waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.DocSearch-Modal img').count(), 0);
+    await page.goto(site.url + '/docs/search/?q=onerror');
+    await page.locator('.search-hit').first().waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('.search-page__results img').count(), 0);
+    assert.match(await page.locator('.search-page__results').innerText(), /<img src=x onerror=alert\(1\)>/);
+    await page.waitForTimeout(300);
+    assert.deepEqual(dialogs, []);
     await context.close();
   });
 

@@ -6,7 +6,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { buildAll } from '../../src/pipeline/build.ts';
 import { join } from 'node:path';
-import { defaultCacheControl, serveStatic } from '../../src/pipeline/serve/static-handler.ts';
+import { defaultCacheControl, readInside, serveStatic, siteHeadersOf } from '../../src/pipeline/serve/static-handler.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -20,7 +20,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Serves a build folder at http://127.0.0.1:<port>/docs/ like the preview server. */
 export async function serveBuild(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((req, res) => void serveStatic(req, res, async (rel) => readFile(join(dir, rel)).catch(() => undefined), defaultCacheControl));
+  const headers = await siteHeadersOf(dir);
+  const server: Server = createServer((req, res) => void serveStatic(req, res, (rel) => readInside(dir, rel), defaultCacheControl, headers));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;

@@ -55,6 +55,27 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+const ENTITY: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** Values as Algolia returns them: the record's text with highlight tags added and nothing escaped. */
+function unescapeValues(h: unknown): void {
+  if (!h || typeof h !== 'object') return;
+  for (const v of Object.values(h as Record<string, unknown>)) {
+    const entry = v as { value?: unknown };
+    if (entry && typeof entry.value === 'string') entry.value = entry.value.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITY[e]!);
+    else unescapeValues(v);
+  }
+}
+
+/** The built-in engine escapes its highlights; Algolia does not, so the mock undoes it. */
+function algoliaLike<T extends { hits: { _highlightResult?: unknown; _snippetResult?: unknown }[] }>(result: T): T {
+  for (const hit of result.hits) {
+    unescapeValues(hit._highlightResult);
+    unescapeValues(hit._snippetResult);
+  }
+  return result;
+}
+
 export async function startMockAlgolia(options: { behaviour?: Behaviour; indexes?: Record<string, SearchRecord[]> } = {}): Promise<MockAlgolia> {
   const indexes = new Map(Object.entries(options.indexes ?? {}));
   const engines = new Map<string, SearchEngine>();
@@ -90,7 +111,7 @@ export async function startMockAlgolia(options: { behaviour?: Behaviour; indexes
           const fromParams = r.params ? Object.fromEntries(new URLSearchParams(r.params)) : {};
           return { ...fromParams, ...r } as SearchRequest;
         });
-        return send(res, 200, { results: requests.map((r) => engineFor(r.indexName ?? '').searchOne(r)) });
+        return send(res, 200, { results: requests.map((r) => algoliaLike(engineFor(r.indexName ?? '').searchOne(r))) });
       }
       if (req.method === 'POST' && path === '/1/events') return send(res, 200, { status: 200, message: 'OK' });
       let m = /^\/1\/indexes\/([^/]+)\/operation$/.exec(path);

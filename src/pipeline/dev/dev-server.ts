@@ -31,10 +31,10 @@ import { renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
 import { renderDocPage, renderNotFoundPage, renderSearchPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
 import { renderManifest } from '../emit/manifest.ts';
-import { serveStatic } from '../serve/static-handler.ts';
+import { readInside, serveStatic } from '../serve/static-handler.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
-import { LiveReload, LIVE_RELOAD_PATH, liveReloadClient } from './live-reload.ts';
-import { diagnosticsOverlay, errorPage } from './error-page.ts';
+import { LiveReload, LIVE_RELOAD_PATH, LIVE_RELOAD_SCRIPT, LIVE_RELOAD_SCRIPT_PATH, liveReloadClient } from './live-reload.ts';
+import { crashPage, diagnosticsOverlay, errorPage } from './error-page.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -97,9 +97,15 @@ export class DevServer {
     const host = this.options.host ?? '127.0.0.1';
     this.server = createServer((req, res) => {
       if (req.url === LIVE_RELOAD_PATH) return this.live.attach(res);
+      if (req.url === LIVE_RELOAD_SCRIPT_PATH) {
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(LIVE_RELOAD_SCRIPT);
+      }
       serveStatic(req, res, (rel) => this.lookup(rel), () => 'no-store').catch((e: Error) => {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(e.stack);
+        // The stack goes to the terminal; the browser gets the message and where, in the overlay's style.
+        this.log(`watch: ${e.stack ?? e.message}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(crashPage(e, liveReloadClient(this.live.revision)));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
@@ -202,7 +208,7 @@ export class DevServer {
     const { files, featureFiles } = this.assets;
     const asset = [...files, ...featureFiles.math, ...featureFiles.mermaidPending].find((f) => f.path === rel);
     if (asset) return 'copyFrom' in asset ? readFile(asset.copyFrom) : asset.contents;
-    return readFile(join(this.root, 'public', rel)).catch(() => undefined);
+    return readInside(join(this.root, 'public'), rel);
   }
 
   /** Compiles every page not compiled yet, a few at a time, then checks links. */

@@ -6,9 +6,18 @@ import type { ServerResponse } from 'node:http';
 
 export const LIVE_RELOAD_PATH = '/__live-reload';
 
-/** The client, injected before </body> of every page in watch mode. */
+/** Where the client script is served (a file, not inline, so pages keep their strict CSP in watch mode). */
+export const LIVE_RELOAD_SCRIPT_PATH = '/__live-reload.js';
+
+/**
+ * The client: reloads the page when the site's revision moves past the one the page was
+ * rendered with (read from its script tag), and lets the writer hide the problems box.
+ */
+export const LIVE_RELOAD_SCRIPT = `(function(){var t=document.currentScript,r=Number(t&&t.dataset.revision);var s=new EventSource(${JSON.stringify(LIVE_RELOAD_PATH)});s.onmessage=function(e){if(Number(e.data)!==r)location.reload()};document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('[data-dev-dismiss]');if(b&&b.parentNode)b.parentNode.remove()})})()`;
+
+/** The tag injected before </body> of every page in watch mode. */
 export function liveReloadClient(revision: number): string {
-  return `<script>(function(){var r=${revision};var s=new EventSource(${JSON.stringify(LIVE_RELOAD_PATH)});s.onmessage=function(e){if(Number(e.data)!==r)location.reload()};})()</script>`;
+  return `<script src="${LIVE_RELOAD_SCRIPT_PATH}" data-revision="${revision}"></script>`;
 }
 
 /** Keeps the open event streams and tells them about new revisions. */

@@ -5,8 +5,18 @@
 import { BASE_PATH } from '../../shared/url.ts';
 import { ANNOUNCEMENT_DISMISSED_KEY, type SiteConfig } from '../../shared/site-config.ts';
 
+/**
+ * Inline code that replaces the location with the path in variable `v` (plus the query and
+ * hash), only when it stays on this origin: a path such as `//other.example/x.html` (which
+ * the browser would read as another host) has its leading slashes collapsed first, and
+ * anything that still resolves elsewhere is left alone. Never an open redirect.
+ */
+function sameOriginReplace(v: string): string {
+  return `var u=new URL(${v}.replace(/^[\\/\\\\]+/,'/')+l.search+l.hash,l.href);if(u.origin===l.origin&&u.href!==l.href)l.replace(u.href)`;
+}
+
 /** `/docs/x/index.html` and `/docs/x.html` → `/docs/x/` (spec 2.3), on every page. */
-export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=/\\/index\\.html$/.test(p)?p.slice(0,-10):/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p)?p.slice(0,-5)+'/':null;if(n)l.replace(n+l.search+l.hash)})()`;
+export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=/\\/index\\.html$/.test(p)?p.slice(0,-10):/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p)?p.slice(0,-5)+'/':null;if(n){${sameOriginReplace('n')}}})()`;
 
 /**
  * Marks the document as scripted before it paints, so islands' elements take their
@@ -30,7 +40,7 @@ export function themeScript(mode: SiteConfig['colorMode']): string {
  * On the not-found page also: a route typed without its trailing slash gets one
  * (`/docs/x` → `/docs/x/`); a path that already ends in `/` is left alone, so no loop.
  */
-export const NOT_FOUND_SCRIPT = `(function(){var l=location,p=l.pathname;if(!/\\/$/.test(p)&&!/\\.[a-z0-9]+$/i.test(p))l.replace(p+'/'+l.search+l.hash)})()`;
+export const NOT_FOUND_SCRIPT = `(function(){var l=location,p=l.pathname;if(!/\\/$/.test(p)&&!/\\.[a-z0-9]+$/i.test(p)){var n=p+'/';${sameOriginReplace('n')}}})()`;
 
 /**
  * On the docs home: served from another base path, the site's absolute asset URLs
@@ -46,4 +56,22 @@ export function wrongBasePathScript(basePath: string = BASE_PATH): string {
  */
 export function announcementScript(id: string): string {
   return `try{if(localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_DISMISSED_KEY)})===${JSON.stringify(id)})document.documentElement.classList.add('announcement-dismissed')}catch(e){}`;
+}
+
+/** The one inline script in every page's <head>: the `js` class, the theme, path normalisation and the announcement. */
+export function headScript(config: Pick<SiteConfig, 'colorMode' | 'announcement'>): string {
+  return `${JS_CLASS_SCRIPT};${themeScript(config.colorMode)};${NORMALISE_PATH_SCRIPT}${config.announcement?.closeable ? ';' + announcementScript(config.announcement.id) : ''}`;
+}
+
+/** Starts the in-browser mermaid renderer on pages whose diagrams are not in the cache. */
+export function mermaidScript(m: { module: string; library: string }): string {
+  return `import(${JSON.stringify(m.module)}).then(function(m){return m.default(${JSON.stringify(m.library)})}).catch(function(e){console.error('Mermaid diagrams could not be drawn:',e)})`;
+}
+
+/**
+ * Every inline script a page of this build may run, for the Content-Security-Policy's
+ * hashes: whatever a page inlines must come from here, or the browser refuses to run it.
+ */
+export function siteInlineScripts(config: Pick<SiteConfig, 'colorMode' | 'announcement' | 'basePath'>, mermaid?: { module: string; library: string }): string[] {
+  return [headScript(config), NOT_FOUND_SCRIPT, wrongBasePathScript(config.basePath), ...(mermaid ? [mermaidScript(mermaid)] : [])];
 }

@@ -11,7 +11,8 @@ import { NotFoundPage } from '../../../templates/not-found.tsx';
 import { SearchPage, type PageListSection } from '../../../templates/search-page.tsx';
 import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
-import { NOT_FOUND_SCRIPT, wrongBasePathScript } from './inline-scripts.ts';
+import { NOT_FOUND_SCRIPT, mermaidScript, siteInlineScripts, wrongBasePathScript } from './inline-scripts.ts';
+import { algoliaConnectSources, metaPolicy, securityHeaders, type CspInput } from '../policy/csp.ts';
 
 export interface RenderContext {
   config: SiteConfig;
@@ -26,8 +27,22 @@ export interface RenderContext {
   mermaid?: { module: string; library: string };
 }
 
-function mermaidScript(m: { module: string; library: string }): string {
-  return `import(${JSON.stringify(m.module)}).then(function(m){return m.default(${JSON.stringify(m.library)})}).catch(function(e){console.error('Mermaid diagrams could not be drawn:',e)})`;
+/** What the build's Content-Security-Policy allows: its inline scripts and, with Algolia, the search hosts. */
+export function cspInput(ctx: RenderContext): CspInput {
+  return { inlineScripts: siteInlineScripts(ctx.config, ctx.mermaid), connect: algoliaConnectSources(ctx.config.search?.algolia) };
+}
+
+const metaCsp = new WeakMap<RenderContext, string>();
+/** One policy for every page of a build, the same as `_headers` sends (computed once per context). */
+function cspOf(ctx: RenderContext): string {
+  let csp = metaCsp.get(ctx);
+  if (csp === undefined) metaCsp.set(ctx, (csp = metaPolicy(cspInput(ctx))));
+  return csp;
+}
+
+/** The headers a host should send (written to `build/_headers`). */
+export function siteHeaders(ctx: RenderContext): Record<string, string> {
+  return securityHeaders(cspInput(ctx));
 }
 
 function toHtml(element: ReactElement, devScript?: string): string {
@@ -43,6 +58,7 @@ export function renderDocPage(model: PageModel, ctx: RenderContext): string {
   const element = (
     <Document
       config={ctx.config}
+      csp={cspOf(ctx)}
       assets={ctx.assets}
       extraCss={page.features.math ? [ctx.assets.katexCss] : []}
       bodyModules={[ctx.assets.islandsRuntime]}
@@ -83,6 +99,7 @@ export function renderNotFoundPage(ctx: RenderContext): string {
   return toHtml(
     <Document
       config={ctx.config}
+      csp={cspOf(ctx)}
       assets={ctx.assets}
       bodyScripts={[NOT_FOUND_SCRIPT]}
       head={{ title: 'Page not found', description: 'The page you asked for does not exist.', keywords: [], canonical: ctx.config.url + ctx.config.basePath, image: ctx.config.defaultImage, noindex: true, type: 'website' }}
@@ -121,6 +138,7 @@ export function renderSearchPage(ctx: RenderContext): string {
   return toHtml(
     <Document
       config={ctx.config}
+      csp={cspOf(ctx)}
       assets={ctx.assets}
       bodyModules={[ctx.assets.islandsRuntime]}
       head={{ title: 'Search', description: 'Search the QuestDB documentation.', keywords: [], canonical: ctx.config.url + ctx.config.basePath + 'search/', image: ctx.config.defaultImage, noindex: true, type: 'website' }}
