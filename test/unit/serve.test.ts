@@ -56,4 +56,20 @@ describe('static handler', () => {
     const r = await get('/docs/%2e%2e/%2e%2e/etc/passwd');
     assert.ok(r.status === 400 || r.status === 404);
   });
+  test('never redirects to another host: encoded or doubled slashes collapse onto this one', async () => {
+    for (const path of ['/%2F%2Fother.example/x.html', '//other.example/x.html', '/%2F%2Fother.example/index.html', '/%5C%5Cother.example/x.html', '/\\other.example/x.html']) {
+      const r = await get(path);
+      const location = r.headers.get('location');
+      if (location === null) continue; // answered here (404), which is fine
+      assert.match(location, /^\/[^/\\]/, `${path} → ${location}`);
+      assert.equal(new URL(location, base).origin, base, `${path} → ${location}`);
+    }
+  });
+  test('reads nothing outside the served folder, however the path is spelled', async () => {
+    for (const path of ['/docs/../package.json', '/docs/%2e%2e/package.json', '/docs/%2e%2e%2fpackage.json', '/docs/..%5cpackage.json']) {
+      const r = await get(path);
+      assert.notEqual(r.status, 200, path);
+    }
+  });
 });
+
