@@ -5,6 +5,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DevServer } from '../../src/pipeline/dev/dev-server.ts';
 import { copyFixture } from '../helpers/fixture.ts';
+import { unhashedInlineScripts } from '../helpers/csp.ts';
 
 let root: string;
 let server: DevServer;
@@ -43,7 +44,11 @@ describe('watch mode', () => {
     const r = await text('/docs/concept/links/');
     assert.equal(r.status, 200);
     assert.match(r.body, /<h1 class="doc__title">Links and anchors<\/h1>/);
-    assert.match(r.body, /new EventSource\("\/__live-reload"\)/);
+    assert.match(r.body, /<script src="\/__live-reload.js" data-revision="\d+"><\/script>/);
+    assert.deepEqual(unhashedInlineScripts(r.body), [], 'every inline script is allowed by the CSP (the client is a file)');
+    const client = await text('/__live-reload.js');
+    assert.equal(client.status, 200);
+    assert.match(client.body, /new EventSource\("\/__live-reload"\)/);
     assert.equal((await text('/docs/nope/')).status, 404);
   });
 
@@ -115,4 +120,25 @@ describe('watch mode', () => {
     await writeFile(file, (await readFile(file, 'utf8')).replace("label: 'Concepts'", "label: 'Core ideas'"));
     await until('/docs/concept/links/', (r) => r.body.includes('Core ideas'));
   });
+  test('a crash while serving shows the message and where, never a stack trace; the terminal gets the stack', async () => {
+    const target = server as unknown as { lookup: (rel: string) => Promise<unknown> };
+    const original = target.lookup;
+    target.lookup = async () => {
+      const e = new Error('boom: the renderer fell over');
+      e.stack = `Error: boom: the renderer fell over\n    at render (${root}/src/pipeline/render/render-page.tsx:42:7)\n    at lookup (node:internal/x:1:1)`;
+      throw e;
+    };
+    try {
+      const r = await text('/docs/concept/links/');
+      assert.equal(r.status, 500);
+      assert.match(r.body, /Watch mode could not serve this page/);
+      assert.match(r.body, /boom: the renderer fell over/);
+      assert.match(r.body, /src\/pipeline\/render\/render-page\.tsx:42/);
+      assert.doesNotMatch(r.body, /\bat (render|lookup) \(/, 'no stack frames in the browser');
+      assert.ok(logs.some((l) => l.includes('at lookup (node:internal/x:1:1)')), 'the terminal has the stack');
+    } finally {
+      target.lookup = original;
+    }
+  });
 });
+
