@@ -46,6 +46,7 @@ describe('each broken input is reported with file, line and a fix', () => {
   const cases: [string, string, 'error' | 'warning', number][] = [
     ['invalid-yaml.md', 'front-matter', 'error', 4],
     ['missing-title.md', 'front-matter', 'error', 1],
+    ['no-front-matter.md', 'front-matter', 'warning', 1],
     ['unknown-directive.md', 'unknown-directive', 'warning', 8],
     ['unclosed-fence.md', 'unclosed-fence', 'warning', 8],
     ['unclosed-directive.md', 'unclosed-directive', 'warning', 6],
@@ -76,6 +77,12 @@ describe('each broken input is reported with file, line and a fix', () => {
     const d = find('dup-two.md', 'duplicate-route');
     assert.match(d.message, /dup-two.md/);
     assert.match(d.message, /dup-one.md/);
+  });
+  test('a page without front matter builds, titled by its first heading and described by its first paragraph', () => {
+    const html = broken.html('/docs/broken/no-front-matter/');
+    assert.match(html, /<h1 class="doc__title">Imported page<\/h1>/);
+    assert.match(html, /<meta name="description" content="A page written for another site, with no front matter at all."\/>/);
+    assert.equal(html.match(/<h1/g)!.length, 1, 'the heading is the title, not a second h1');
   });
   test('prose with colons is not mistaken for a directive', () => {
     const html = broken.html('/docs/broken/unknown-directive/');

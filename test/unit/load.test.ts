@@ -38,8 +38,26 @@ describe('front matter', () => {
     assert.equal(fm('title: [a, b]\ndescription: D').diagnostics[0]?.severity, 'error');
     assert.equal(fm('title: T\ndescription: D\npermalink: no-slash/').diagnostics[0]?.severity, 'error');
   });
-  test('a file without front matter, or with an unclosed block, is an error', () => {
-    assert.equal(parseFrontMatter('# Just a heading\n', 'x.md').diagnostics[0]?.severity, 'error');
+  test('a file without front matter is a warning: the title comes from its first heading (which leaves the body), the description from its first paragraph', () => {
+    const r = parseFrontMatter('import X from "y"\n\n# Just a heading\n\nThe **first** paragraph, with [a link](x.md) and `code`.\n\n## Later\n', 'x.md');
+    assert.deepEqual(r.diagnostics.map((d) => [d.severity, d.line]), [['warning', 1]]);
+    assert.equal(r.frontMatter?.title, 'Just a heading');
+    assert.equal(r.frontMatter?.description, 'The first paragraph, with a link and code.');
+    assert.equal(r.body.split('\n')[2], '', 'the heading line is blanked, so line numbers hold');
+    assert.equal(r.body.split('\n').length, 8);
+  });
+  test('without a heading there is no title to take: still an error; an unclosed block is an error', () => {
+    assert.equal(parseFrontMatter('Just text.\n', 'x.md').diagnostics.some((d) => d.severity === 'error'), true);
+    assert.equal(parseFrontMatter('---\ntitle: T\n', 'x.md').diagnostics[0]?.severity, 'error');
+  });
+  test('front matter without a description or title: warnings, derived from the page, long paragraphs cut at a word', () => {
+    const long = 'word '.repeat(60).trim();
+    const r = fm('sidebar_label: S', `\n# Heading title\n\n${long}\n`);
+    assert.deepEqual(r.diagnostics.map((d) => d.severity), ['warning', 'warning']);
+    assert.equal(r.frontMatter?.title, 'Heading title');
+    assert.ok(r.frontMatter!.description.length <= 160 && r.frontMatter!.description.endsWith('…'));
+    const d = fm('title: T', '\n```\n# not a heading\n```\n\n> a quote\n\nReal text.\n');
+    assert.equal(d.frontMatter?.description, 'Real text.');
   });
 });
 

@@ -27,16 +27,25 @@ export interface ParsedFrontMatter {
   diagnostics: Diagnostic[];
 }
 
+/** Error and warning reporters of the `front-matter` rule for one file. */
+function reporters(diagnostics: Diagnostic[], file: string) {
+  const report = (severity: Diagnostic['severity']) => (message: string, line: number | undefined, fix: string) =>
+    diagnostics.push({ severity, file, line, message, fix, rule: 'front-matter' });
+  return { error: report('error'), warn: report('warning') };
+}
+
 /** Splits front matter from the body and validates it. Never throws. */
 export function parseFrontMatter(text: string, file: string): ParsedFrontMatter {
   const diagnostics: Diagnostic[] = [];
-  const error = (message: string, line: number | undefined, fix: string) =>
-    diagnostics.push({ severity: 'error', file, line, message, fix, rule: 'front-matter' });
-  const warn = (message: string, line: number | undefined, fix: string) =>
-    diagnostics.push({ severity: 'warning', file, line, message, fix, rule: 'front-matter' });
+  const { error, warn } = reporters(diagnostics, file);
 
   if (!/^---\r?\n/.test(text)) {
-    error('The page has no front matter.', 1, 'Start the file with a `---` block holding at least `title:` and `description:`.');
+    // Pages written for other sites often have none: build them from their own heading and first paragraph.
+    warn('The page has no front matter; its title and description are taken from its first heading and paragraph.', 1, 'Start the file with a `---` block holding `title:` and `description:` (at most 160 characters).');
+    return validate({}, '', text, diagnostics, file);
+  }
+  if (!/^---\r?\n([\s\S]*?\r?\n)?---[ \t]*(\r?\n|$)/.test(text)) {
+    error('The front matter block is not closed.', 1, 'Close the front matter with a line holding only `---`.');
     return { body: text, diagnostics };
   }
   let parsed: matter.GrayMatterFile<string>;
@@ -51,14 +60,14 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     error(`Invalid YAML in front matter: ${err.reason ?? err.message.split('\n')[0]}.`, line, 'Fix the YAML syntax: quote values that contain `:` or start with special characters, and keep `key: value` pairs aligned.');
     return { body: blankFrontMatter(text), diagnostics };
   }
-  if (parsed.content === text && !/^---\r?\n[\s\S]*?\r?\n---/.test(text)) {
-    error('The front matter block is not closed.', 1, 'Close the front matter with a line holding only `---`.');
-    return { body: text, diagnostics };
-  }
   const prefix = text.slice(0, text.length - parsed.content.length);
   const body = '\n'.repeat(countNewlines(prefix)) + parsed.content;
-  const yamlText = prefix;
-  const data = (parsed.data ?? {}) as Record<string, unknown>;
+  return validate((parsed.data ?? {}) as Record<string, unknown>, prefix, body, diagnostics, file);
+}
+
+/** Validates parsed front matter (`yamlText` is its source, for line numbers); a missing title or description is derived from the body where it can be. */
+function validate(data: Record<string, unknown>, yamlText: string, body: string, diagnostics: Diagnostic[], file: string): ParsedFrontMatter {
+  const { error, warn } = reporters(diagnostics, file);
   const at = (key: string) => lineOf(yamlText, new RegExp(`^${key}\\s*:`, 'm'));
 
   for (const key of Object.keys(data)) {
@@ -82,8 +91,23 @@ export function parseFrontMatter(text: string, file: string): ParsedFrontMatter 
     return v.trim();
   };
 
-  const title = str('title', true);
-  const description = str('description', true);
+  const hasYaml = yamlText !== '';
+  let title = str('title', hasYaml && firstHeading(body) === undefined);
+  if (!title && data.title === undefined) {
+    const heading = firstHeading(body);
+    if (heading) {
+      title = heading.text;
+      // The heading becomes the page title (rendered as the page's h1), so it leaves the body; its line stays blank.
+      body = body.slice(0, heading.start) + body.slice(heading.end);
+      if (hasYaml) warn(`Front matter has no \`title\`; the first heading "${title}" is used.`, heading.line, 'Add `title: …` to the front matter and remove the `#` heading.');
+    } else if (!hasYaml) error('The page has no title: no front matter and no `#` heading.', 1, 'Start the file with a `---` block holding `title:` and `description:`.');
+  }
+  let description = str('description', false);
+  if (!description && data.description === undefined && title) {
+    description = firstParagraphText(body) ?? title;
+    if (description.length > DESCRIPTION_MAX) description = description.slice(0, description.lastIndexOf(' ', DESCRIPTION_MAX - 1) > 80 ? description.lastIndexOf(' ', DESCRIPTION_MAX - 1) : DESCRIPTION_MAX - 1) + '…';
+    if (hasYaml) warn('Front matter has no `description`; the first paragraph is used.', at('description') ?? 1, `Add \`description: …\` (${KNOWN_KEYS.description}).`);
+  }
   if (description && description.length > DESCRIPTION_MAX) {
     warn(`The description is ${description.length} characters; search engines cut it at ${DESCRIPTION_MAX}.`, at('description'), `Shorten the description to at most ${DESCRIPTION_MAX} characters.`);
   }
@@ -137,4 +161,55 @@ function countNewlines(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 10) n++;
   return n;
+}
+
+/** The first level-1 ATX heading outside code fences, with where it stands in the body. */
+function firstHeading(body: string): { text: string; line: number; start: number; end: number } | undefined {
+  let fence: string | undefined;
+  let offset = 0;
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) fence = fence === undefined ? f[1]![0] : line.trim().startsWith(fence) ? undefined : fence;
+    else if (fence === undefined) {
+      const m = /^\s{0,3}#[ \t]+(.+?)[ \t#]*$/.exec(line);
+      if (m) return { text: plainText(m[1]!), line: i + 1, start: offset, end: offset + line.length };
+    }
+    offset += line.length + 1;
+  }
+  return undefined;
+}
+
+/** The text of the first plain paragraph (not a heading, list, table, quote, directive, fence or HTML). */
+function firstParagraphText(body: string): string | undefined {
+  let fence: string | undefined;
+  let paragraph: string[] = [];
+  for (const line of body.split('\n')) {
+    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      fence = fence === undefined ? f[1]![0] : line.trim().startsWith(fence) ? undefined : fence;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    if (line.trim() === '') {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    if (paragraph.length === 0 && /^\s*([#>|<:]|[-*+] |\d+[.)] |import |export )/.test(line)) continue;
+    paragraph.push(line.trim());
+  }
+  const text = plainText(paragraph.join(' '));
+  return text || undefined;
+}
+
+/** Markdown inline syntax reduced to its text: links and images to their text, emphasis and code marks dropped, tags removed. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
