@@ -142,3 +142,36 @@ describe('watch mode', () => {
   });
 });
 
+
+describe('watch mode with a heavy page', () => {
+  test('a page that takes seconds to compile does not hold up other requests, and then is served', async () => {
+    const heavyRoot = await copyFixture('site');
+    // About 1.5 MB of tables and lists: seconds of compiling.
+    const rows = Array.from({ length: 12000 }, (_, i) => `| row ${i} | **bold ${i}** | [link](links.md) | \`code\` |`).join('\n');
+    await writeFile(join(heavyRoot, 'content/docs/concept/heavy.md'), `---\ntitle: Heavy\ndescription: A very long page.\n---\n\n| a | b | c | d |\n|---|---|---|---|\n${rows}\n`);
+    const heavyServer = new DevServer({ root: heavyRoot, port: 0, log: () => {} });
+    const { url } = await heavyServer.start();
+    const origin = url.replace(/\/docs\/$/, '');
+    try {
+      let heavyDone = false;
+      const heavy = fetch(origin + '/docs/concept/heavy/').then(async (r) => {
+        heavyDone = true;
+        return { status: r.status, body: await r.text() };
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      for (const path of ['/docs/concept/links/', '/docs/', '/docs/nope/', '/docs/manifest.webmanifest']) {
+        const started = Date.now();
+        const r = await fetch(origin + path);
+        await r.text();
+        assert.ok(r.status === 200 || r.status === 404, path);
+        assert.equal(heavyDone, false, `${path} was answered only after the heavy page (${Date.now() - started} ms)`);
+      }
+      const h = await heavy;
+      assert.equal(h.status, 200);
+      assert.match(h.body, /row 11999/);
+    } finally {
+      await heavyServer.stop();
+      await rm(heavyRoot, { recursive: true, force: true });
+    }
+  });
+});

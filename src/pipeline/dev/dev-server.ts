@@ -12,6 +12,8 @@ import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { Piscina } from 'piscina';
+import type { CompileState, CompileTask } from './compile-worker.ts';
 import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
 import { siteConfig } from '../../shared/site-config.ts';
 import { loadSite, type LoadedSite } from '../load/index.ts';
@@ -45,6 +47,9 @@ export interface DevServerOptions {
 
 const posix = (p: string) => p.split(sep).join('/');
 
+/** Pages shorter than this compile on the server's thread when the worker is busy (a few tens of ms at most). */
+const LIGHT_PAGE_CHARS = 64 * 1024;
+
 export class DevServer {
   readonly root: string;
   private log: (line: string) => void;
@@ -54,6 +59,15 @@ export class DevServer {
   private assets!: BuiltAssets;
   /** Compiled pages by file; missing entries compile on demand. */
   private compiled = new Map<string, CompiledPage>();
+  /** Compiles under way, by file, so two requests for one page share one compile. */
+  private compiling = new Map<string, Promise<CompiledPage>>();
+  /** Bumped when a file's compiled result goes stale, so a compile that started before the edit is not kept. */
+  private generation = new Map<string, number>();
+  /** One worker compiles pages, so the server's thread stays free for requests (started with the server). */
+  private pool?: Piscina<CompileTask, CompiledPage>;
+  private state?: CompileState;
+  private stateVersion = 0;
+  private workerTasks = 0;
   /** Rendered HTML by route; cleared when something it shows changes. */
   private html = new Map<string, string>();
   /** Files that could not be loaded, by the route they would have had. */
@@ -85,6 +99,7 @@ export class DevServer {
     this.watcher = watch([join(this.root, 'content'), join(this.root, 'public'), join(this.root, 'src/styles')], { ignoreInitial: true });
     const watching = new Promise<void>((resolve) => this.watcher!.on('ready', () => resolve()));
     this.watcher.on('error', (e) => this.log(`watch: ${(e as Error).message}`));
+    this.pool = new Piscina<CompileTask, CompiledPage>({ filename: new URL('./compile-worker.ts', import.meta.url).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
     this.site = await loadSite(this.root);
     this.refreshContext();
     this.nav = buildNavigation(this.site);
@@ -122,6 +137,7 @@ export class DevServer {
     this.live.close();
     await this.watcher?.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.pool?.destroy();
   }
 
   /** Resolves when queued changes have been applied (for tests and the benchmark). */
@@ -131,6 +147,7 @@ export class DevServer {
   }
 
   private refreshContext(): void {
+    this.state = undefined; // the worker's copy of the site state is rebuilt on the next compile
     const base = createCompileContext(this.site);
     this.textCache.clear();
     this.context = {
@@ -157,13 +174,55 @@ export class DevServer {
     return this.site.pages.find((p) => p.route === route);
   }
 
-  private compile(page: PageSource): CompiledPage {
-    let c = this.compiled.get(page.file);
-    if (!c) {
-      c = compilePage(markdownProcessor(), page, this.context);
-      this.compiled.set(page.file, c);
+  /** The site state the worker compiles against (sent with each task; rebuilt when the site changes). */
+  private compileState(): CompileState {
+    this.state ??= { version: ++this.stateVersion, root: this.root, routes: this.site.pages.map((p) => [p.file, p.route]), examples: this.site.examples, release: this.site.release };
+    return this.state;
+  }
+
+  /** A page's compile result: cached, under way, or started now in the worker. */
+  private compile(page: PageSource): Promise<CompiledPage> {
+    const done = this.compiled.get(page.file);
+    if (done) return Promise.resolve(done);
+    let pending = this.compiling.get(page.file);
+    if (!pending) {
+      const generation = this.generation.get(page.file) ?? 0;
+      // While the worker is busy (a heavy page, or the background pass), a light page compiles
+      // here at once (tens of milliseconds) instead of queueing behind it.
+      const here = this.workerTasks > 0 && page.body.length < LIGHT_PAGE_CHARS;
+      const compiled = here ? Promise.resolve().then(() => compilePage(markdownProcessor(), page, this.context)) : this.inWorker(page);
+      pending = compiled
+        .then((c) => {
+          if ((this.generation.get(page.file) ?? 0) === generation) this.compiled.set(page.file, c);
+          return c;
+        })
+        .finally(() => {
+          if (this.compiling.get(page.file) === pending) this.compiling.delete(page.file);
+        });
+      this.compiling.set(page.file, pending);
     }
-    return c;
+    return pending;
+  }
+
+  /** Compiles a page in the worker; a failure of the worker itself falls back to compiling here. */
+  private async inWorker(page: PageSource): Promise<CompiledPage> {
+    this.workerTasks++;
+    try {
+      return await this.pool!.run({ page, state: this.compileState() });
+    } catch (e) {
+      // Content never makes the compile throw; this is the worker failing: compile here, where problems become diagnostics.
+      this.log(`watch: the compile worker failed on ${page.file}: ${(e as Error).message}`);
+      return compilePage(markdownProcessor(), page, this.context);
+    } finally {
+      this.workerTasks--;
+    }
+  }
+
+  /** Forgets a file's compile result (an edit made it stale). */
+  private invalidate(file: string): void {
+    this.compiled.delete(file);
+    this.compiling.delete(file);
+    this.generation.set(file, (this.generation.get(file) ?? 0) + 1);
   }
 
   private sidebarCache?: { nav: Navigation; html: SidebarHtml };
@@ -173,10 +232,10 @@ export class DevServer {
     return renderContext(this.site, this.nav, this.assets, liveReloadClient(this.live.revision), this.sidebarCache.html);
   }
 
-  private render(page: PageSource): string {
+  private async render(page: PageSource): Promise<string> {
     let html = this.html.get(page.route);
     if (html === undefined) {
-      const compiled = this.compile(page);
+      const compiled = await this.compile(page);
       html = renderDocPage(pageModel(this.nav, compiled), this.renderContext());
       html = html.replace('</body>', diagnosticsOverlay(compiled.diagnostics) + '</body>');
       this.html.set(page.route, html);
@@ -190,7 +249,7 @@ export class DevServer {
     if (rel === 'sw.js') return "self.addEventListener('install',()=>self.skipWaiting());self.addEventListener('activate',e=>e.waitUntil(self.registration.unregister()));";
     if (rel.startsWith('search/') && rel.endsWith('.json')) {
       // The index needs every page: compile what the background pass has not reached yet.
-      const data = this.site.pages.flatMap((p) => searchDataOf(this.compile(p), this.nav) ?? []);
+      const data = (await Promise.all(this.site.pages.map((p) => this.compile(p)))).flatMap((c) => searchDataOf(c, this.nav) ?? []);
       const file = searchOutputFiles(data, this.nav).find((f) => f.path === rel);
       return file && 'contents' in file ? file.contents : undefined;
     }
@@ -216,10 +275,10 @@ export class DevServer {
     const start = performance.now();
     let count = 0;
     for (const page of this.site.pages) {
+      if (this.stopped) return;
       if (!this.compiled.has(page.file)) {
-        this.compile(page);
+        await this.compile(page); // in the worker: requests are served meanwhile
         count++;
-        await new Promise((r) => setImmediate(r)); // let requests in between pages
       }
     }
     this.log(`compiled the other ${count} page(s) in the background in ${(performance.now() - start).toFixed(0)} ms`);
@@ -292,19 +351,18 @@ export class DevServer {
       this.refreshContext();
       this.nav = buildNavigation(this.site);
     }
-    if (everything) this.compiled.clear();
+    if (everything) for (const file of [...this.compiled.keys(), ...this.compiling.keys()]) this.invalidate(file);
     // Every cached page carries the old live-reload revision (and maybe old chrome): drop them.
     this.live.next();
     this.html.clear();
     let rebuilt = 0;
-    for (const file of recompile) {
-      this.compiled.delete(file);
-      const page = this.site.pages.find((p) => p.file === file);
-      if (!page) continue;
-      this.html.delete(page.route);
-      this.render(page); // eager, so the edit is ready before the browser asks
+    for (const file of recompile) this.invalidate(file);
+    const pages = [...recompile].flatMap((file) => this.site.pages.find((p) => p.file === file) ?? []);
+    // Eager, so the edit is ready before the browser asks; compiled in the worker, in parallel with nothing else.
+    await Promise.all(pages.map((page) => this.render(page)));
+    for (const page of pages) {
       rebuilt++;
-      this.printDiagnostics(this.compiled.get(file)!.diagnostics);
+      this.printDiagnostics(this.compiled.get(page.file)?.diagnostics ?? []);
     }
     const ms = performance.now() - start;
     this.log(`rebuilt ${rebuilt} page(s)${structure ? ' and the navigation' : ''} in ${ms.toFixed(0)} ms`);
@@ -353,7 +411,7 @@ export class DevServer {
     }
     if (page) pages.push(page);
     this.site = { ...this.site, pages };
-    this.compiled.delete(rel);
+    this.invalidate(rel);
     if (!old || !page || old.route !== page.route) return 'route';
     const label = (p: PageSource) => [p.frontMatter.title, p.frontMatter.sidebar_label].join('\0');
     return label(old) !== label(page) ? 'title' : 'none';
