@@ -28,6 +28,7 @@ import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
 import { headersFile } from './policy/csp.ts';
+import { checkSiteConfigUrls } from './policy/site-config-urls.ts';
 
 /** Pages compiled and rendered together; small enough to keep memory flat, large enough to keep the pipeline busy. */
 const BATCH = 48;
@@ -166,7 +167,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     for (const w of sw.warnings) log(`  service worker warning: ${w}`);
   }
   for (const name of ['load', 'compile', 'site', 'render', 'search', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
-  const diagnostics = [...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
+  const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }
 

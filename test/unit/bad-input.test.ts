@@ -50,7 +50,7 @@ describe('each broken input is reported with file, line and a fix', () => {
     ['unknown-directive.md', 'unknown-directive', 'warning', 8],
     ['unclosed-fence.md', 'unclosed-fence', 'warning', 8],
     ['unclosed-directive.md', 'unclosed-directive', 'warning', 6],
-    ['missing-include.md', 'include', 'warning', 8],
+    ['missing-include.md', 'include', 'error', 8],
     ['bad-railroad.md', 'railroad', 'warning', 9],
     ['bad-math.md', 'math', 'warning', 8],
     ['duplicate-heading.md', 'duplicate-heading', 'warning', 10],
@@ -66,9 +66,10 @@ describe('each broken input is reported with file, line and a fix', () => {
       assert.equal(d.line, line);
     });
   }
-  test('an include cycle is reported at the include that closes it', () => {
+  test('an include cycle is an error reported at the include that closes it', () => {
     const d = broken.result.diagnostics.find((x) => x.rule === 'include-cycle');
     assert.ok(d);
+    assert.equal(d.severity, 'error');
     assert.equal(d.file, 'content/docs/broken/_cycle-b.md');
     assert.equal(d.line, 3);
     assert.match(d.message, /include-cycle.md → .*_cycle-a.md → .*_cycle-b.md → .*_cycle-a.md/);
@@ -119,7 +120,7 @@ describe('exit status', () => {
   });
   test('warnings alone never fail the build', async () => {
     const warnOnly = await copyFixture('bad-input');
-    for (const f of ['invalid-yaml.md', 'missing-title.md', 'dup-one.md', 'dup-two.md']) await rm(join(warnOnly, 'content/docs/broken', f));
+    for (const f of ['invalid-yaml.md', 'missing-title.md', 'dup-one.md', 'dup-two.md', 'missing-include.md', 'include-cycle.md', '_cycle-a.md', '_cycle-b.md']) await rm(join(warnOnly, 'content/docs/broken', f), { force: true });
     const r = spawnSync(process.execPath, ['--import', 'tsx', BUILD_SCRIPT, '--root', warnOnly, '--out', join(warnOnly, 'build')], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /warning/);

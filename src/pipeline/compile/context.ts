@@ -12,8 +12,10 @@ export interface CompileContext {
   routesByFile: Map<string, string>;
   examples: Map<string, ExampleEntry>;
   release: ReleaseData;
-  /** Reads a repo-relative text file; undefined when it does not exist. Injected so tests and watch mode can cache. */
+  /** Reads a repo-relative text file; undefined when it does not exist or may not be read (see pathProblem). Injected so tests and watch mode can cache. */
   readText(path: string): string | undefined;
+  /** Why a page may not read this repo-relative path (outside the content roots, by real path), or undefined. */
+  pathProblem(path: string): string | undefined;
   /** Names of the files in a repo-relative folder (for "did you mean" fixes). */
   listDir(dir: string): string[];
   /** True when the public/ folder (or the build) serves this /docs/ path as a file. */
@@ -38,5 +40,7 @@ declare module 'vfile' {
 declare module 'unist' {
   interface Data {
     origin?: NodeOrigin;
+    /** Set on a node whose too-deep content was cut (remark-depth-limit). */
+    depthCut?: boolean;
   }
 }

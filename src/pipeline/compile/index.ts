@@ -1,12 +1,13 @@
 /** Stage 2, compile: every page's markdown to hast, with its table of contents, links and anchors. */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import type { CompiledPage, PageSource } from '../../shared/types.ts';
 import type { LoadedSite } from '../load/index.ts';
 import type { CompileContext } from './context.ts';
 import { compilePage } from './compile-page.ts';
 import { createMarkdownProcessor, type MarkdownProcessor } from './processor.ts';
 import { BASE_PATH } from '../../shared/url.ts';
+import { CONTENT_ROOTS, checkRead } from '../policy/paths.ts';
 
 /** Builds the compile context from the loaded site, reading files from disk. */
 export function createCompileContext(site: LoadedSite): CompileContext {
@@ -16,23 +17,39 @@ export function createCompileContext(site: LoadedSite): CompileContext {
     routesByFile: new Map(site.pages.map((p) => [p.file, p.route])),
     examples: site.examples,
     release: site.release,
+    // Every read on a page's behalf goes through the trust boundary: inside content/ or public/, by real path.
     readText(path) {
+      const check = checkRead(root, path);
+      if (!check.ok) return undefined;
       try {
-        const full = join(root, path);
-        return statSync(full).isFile() ? readFileSync(full, 'utf8') : undefined;
+        return readFileSync(check.abs, 'utf8');
       } catch {
         return undefined;
       }
     },
+    pathProblem(path) {
+      const check = checkRead(root, path);
+      return check.ok || check.problem !== 'outside' ? undefined : check.message;
+    },
     listDir(dir) {
+      // Only folders a page may read from are listed (their names feed "did you mean" fixes).
+      const normal = posix.normalize(dir);
+      if (!CONTENT_ROOTS.some((r) => normal === r || normal.startsWith(r + '/'))) return [];
       try {
-        return readdirSync(join(root, dir));
+        return readdirSync(join(root, normal));
       } catch {
         return [];
       }
     },
     hasStaticFile(docsPath) {
-      return docsPath.startsWith(BASE_PATH) && existsSync(join(root, 'public', decodeURIComponent(docsPath.slice(BASE_PATH.length))));
+      if (!docsPath.startsWith(BASE_PATH)) return false;
+      let rel: string;
+      try {
+        rel = decodeURIComponent(docsPath.slice(BASE_PATH.length));
+      } catch {
+        return false;
+      }
+      return checkRead(root, 'public/' + rel, ['public']).ok;
     },
   };
 }

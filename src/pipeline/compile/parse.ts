@@ -5,12 +5,19 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import remarkMath from 'remark-math';
 import type { Root } from 'mdast';
+import { cutDeepNodes } from './plugins/remark-depth-limit.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkMath).freeze();
 
-/** Parses markdown into mdast with GFM, directives and maths; applies no plugin transforms. */
+/**
+ * Parses markdown (fragments, example headers, table descriptions) into mdast with GFM,
+ * directives and maths, cut to the nesting limit so the walkers after it cannot overflow;
+ * applies no other transform. (A page's own tree is cut, and reported, by remark-depth-limit.)
+ */
 export function parseMarkdown(text: string): Root {
-  return parser.parse(text);
+  const tree = parser.parse(text);
+  cutDeepNodes(tree);
+  return tree;
 }
 
 /** The syntax plugins, for building the full processor on the same grammar. */

@@ -1,5 +1,6 @@
 /**
  * The one factory for the markdown processor. Plugin order matters:
+ * 0. the nesting limit before anything walks the tree (walkers recurse);
  * 1. includes first, so every later plugin sees fragment content;
  * 2. raw HTML and unclosed blocks are checked on the expanded tree;
  * 3. directive plugins (examples before code blocks, since examples add code nodes);
@@ -15,6 +16,7 @@ import rehypeKatexWhenNeeded from './plugins/rehype-katex-when-needed.ts';
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import { syntaxPlugins } from './parse.ts';
+import remarkDepthLimit from './plugins/remark-depth-limit.ts';
 import remarkIncludes from './plugins/remark-includes.ts';
 import remarkRawHtml from './plugins/remark-raw-html.ts';
 import remarkUnclosedBlocks from './plugins/remark-unclosed-blocks.ts';
@@ -39,6 +41,7 @@ export function createMarkdownProcessor(): MarkdownProcessor {
   let p = unified().use(remarkParse);
   for (const plugin of syntaxPlugins) p = p.use(plugin as never);
   return p
+    .use(remarkDepthLimit)
     .use(remarkIncludes)
     .use(remarkUnclosedBlocks)
     .use(remarkRawHtml)

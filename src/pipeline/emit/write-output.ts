@@ -1,6 +1,7 @@
 /** Stage 5, emit: writes the output files into the build folder. */
 import { mkdir, writeFile, copyFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { outputTarget } from '../policy/paths.ts';
 import type { OutputFile } from './output.ts';
 
 /** Empties the build folder before a full build, so no file of an old build survives. */
@@ -9,14 +10,19 @@ export async function cleanOutput(outDir: string): Promise<void> {
   await mkdir(outDir, { recursive: true });
 }
 
-/** Writes files under `outDir` (parents created as needed, a few at a time). */
+/**
+ * Writes files under `outDir` (parents created as needed, a few at a time). Every path is
+ * checked to land inside `outDir` after normalisation; one that would not throws before
+ * anything is written (routes are checked when pages load, so this is the last guard).
+ */
 export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
-  const dirs = new Set(files.map((f) => dirname(join(outDir, f.path))));
+  const targets = new Map(files.map((f) => [f, outputTarget(outDir, f.path)]));
+  const dirs = new Set([...targets.values()].map((t) => dirname(t)));
   await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
   const queue = [...files];
   const worker = async () => {
     for (let f = queue.pop(); f; f = queue.pop()) {
-      const target = join(outDir, f.path);
+      const target = targets.get(f)!;
       if ('copyFrom' in f) await copyFile(f.copyFrom, target);
       else await writeFile(target, f.contents);
     }

@@ -2,6 +2,7 @@
 import matter from 'gray-matter';
 import type { Diagnostic, FrontMatter } from '../../shared/types.ts';
 import { closest, lineOf } from '../diagnostics.ts';
+import { URL_FIX, refusedScheme } from '../policy/urls.ts';
 
 /** Known front matter keys and what each is for (shown in fixes). */
 const KNOWN_KEYS: Record<string, string> = {
@@ -124,6 +125,15 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
     error(`Front matter \`${key}\` must be true or false.`, at(key), `Write \`${key}: true\` or remove the line.`);
     return false;
   };
+  /** A URL field, through the site's URL policy: a refused scheme is an error and the field is dropped. */
+  const url = (key: 'image' | 'canonical'): string | undefined => {
+    const v = str(key, false);
+    if (v === undefined) return undefined;
+    const scheme = refusedScheme(v);
+    if (scheme === undefined) return v;
+    error(`Front matter \`${key}\` uses the \`${scheme}:\` scheme, which the site never emits.`, at(key), URL_FIX);
+    return undefined;
+  };
   const noindex = bool('noindex');
   const hideToc = bool('hide_table_of_contents');
   const permalink = str('permalink', false);
@@ -142,8 +152,8 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
       noindex,
       hide_table_of_contents: hideToc,
       sidebar_label: str('sidebar_label', false),
-      image: str('image', false),
-      canonical: str('canonical', false),
+      image: url('image'),
+      canonical: url('canonical'),
       permalink,
       slug: str('slug', false),
     },

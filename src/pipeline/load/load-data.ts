@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic, ReleaseData, RepositoryData } from '../../shared/types.ts';
+import { checkRead } from '../policy/paths.ts';
 
 export const RELEASE_FILE = 'content/data/release.json';
 export const REPOSITORY_FILE = 'content/data/repository.json';
@@ -21,7 +22,10 @@ export const FALLBACK_RELEASE: ReleaseData = {
 async function readJson<T>(root: string, file: string, check: (v: unknown) => v is T): Promise<{ value?: T; diagnostic?: Diagnostic }> {
   let text: string;
   try {
-    text = await readFile(join(root, file), 'utf8');
+    // By real path: a data file that is a link to somewhere else is not read (its text would be published).
+    const check = checkRead(root, file, ['content']);
+    if (!check.ok && check.problem === 'outside') return { diagnostic: { severity: 'error', file, line: 1, rule: 'data', message: `${file} cannot be read: ${check.message}.`, fix: 'Keep the data file itself under content/data, not a link to a file elsewhere.' } };
+    text = await readFile(check.ok ? check.abs : join(root, file), 'utf8');
   } catch {
     return { diagnostic: { severity: 'warning', file, rule: 'data', message: `${file} is missing.`, fix: 'Run `npm run data:refresh` or restore the file from git.' } };
   }

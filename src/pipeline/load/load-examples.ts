@@ -19,6 +19,7 @@ import matter from 'gray-matter';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic, ExampleEntry } from '../../shared/types.ts';
+import { checkRead } from '../policy/paths.ts';
 
 export const EXAMPLE_KINDS = ['ilp', 'ilp-auth', 'ilp-auth-tls', 'ilp-from-conf', 'ilp-http', 'ilp-http-auth'] as const;
 export const EXAMPLE_LANGUAGES = ['c', 'cpp', 'rust', 'python', 'go', 'javascript', 'csharp', 'java'] as const;
@@ -75,11 +76,18 @@ export function parseExample(rel: string, text: string): { entry?: ExampleEntry;
 
 /** Loads every entry of the catalogue. */
 export async function loadExamples(root: string): Promise<ExampleCatalogue> {
-  const rels = (await fg('**/*.md', { cwd: join(root, EXAMPLES_DIR) })).sort();
+  // Linked folders are not followed; a linked file is read only when it really lies in content/.
+  const found = await fg('**/*.md', { cwd: join(root, EXAMPLES_DIR), onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+  const rels = found.filter((e) => e.dirent.isFile() || e.dirent.isSymbolicLink()).map((e) => e.path).sort();
   const entries = new Map<string, ExampleEntry>();
   const diagnostics: Diagnostic[] = [];
   for (const rel of rels) {
-    const r = parseExample(rel, await readFile(join(root, EXAMPLES_DIR, rel), 'utf8'));
+    const check = checkRead(root, `${EXAMPLES_DIR}/${rel}`, ['content']);
+    if (!check.ok) {
+      diagnostics.push({ severity: 'error', file: `${EXAMPLES_DIR}/${rel}`, line: 1, rule: 'example', message: `The example cannot be read: ${check.message}.`, fix: 'Example files must be files under content/examples, not links to files elsewhere.' });
+      continue;
+    }
+    const r = parseExample(rel, await readFile(check.abs, 'utf8'));
     diagnostics.push(...r.diagnostics);
     if (r.entry) entries.set(r.entry.key, r.entry);
   }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { Diagnostic, PageSource } from '../../shared/types.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { lineOf } from '../diagnostics.ts';
-import { docIdFromPath, isHiddenPage, isRoutedPage, routeFor } from './routes.ts';
+import { docIdFromPath, isHiddenPage, isRoutedPage, outputPathForRoute, routeFor } from './routes.ts';
+import { checkRead, collidingOutput, routeProblem } from '../policy/paths.ts';
+import { listPublicFiles } from '../emit/public-files.ts';
 
 /** Pages bigger than this still build, but the writer hears about it. */
 export const LARGE_PAGE_BYTES = 1024 * 1024;
@@ -15,10 +17,25 @@ export interface LoadedPages {
   diagnostics: Diagnostic[];
 }
 
-/** Lists the routed markdown files under `<root>/content/docs`, as paths relative to it. */
+/**
+ * Lists the routed markdown files under `<root>/content/docs`, as paths relative to it.
+ * Linked folders are never followed (no symlink layout can make the walk loop or leave the
+ * repository); linked files are listed, and readPage checks where they really lead.
+ */
 export async function listPageFiles(root: string): Promise<string[]> {
-  const files = await fg('**/*.{md,mdx}', { cwd: join(root, 'content/docs'), onlyFiles: true });
-  return files.filter(isRoutedPage).sort();
+  const entries = await fg('**/*.{md,mdx}', { cwd: join(root, 'content/docs'), onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+  return entries.filter((e) => e.dirent.isFile() || e.dirent.isSymbolicLink()).map((e) => e.path).filter(isRoutedPage).sort();
+}
+
+/** Folders under content/docs that are symbolic links (the build does not follow them). */
+export async function linkedFolders(root: string): Promise<Diagnostic[]> {
+  const entries = await fg('**/*', { cwd: join(root, 'content/docs'), onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+  const out: Diagnostic[] = [];
+  for (const e of entries) {
+    if (!e.dirent.isSymbolicLink() || /\.mdx?$/.test(e.path)) continue;
+    out.push({ severity: 'warning', file: `content/docs/${e.path}`, rule: 'symlink', message: 'This is a symbolic link; the build does not follow linked folders or files, so nothing under it is built.', fix: 'Move the pages into content/docs itself instead of linking to them.' });
+  }
+  return out;
 }
 
 /** Reads one page file into a PageSource, or diagnostics explaining why it cannot be built. */
@@ -42,16 +59,37 @@ export function readPage(relPath: string, bytes: Buffer): { page?: PageSource; d
   diagnostics.push(...fm.diagnostics);
   if (!fm.frontMatter) return { diagnostics };
   const id = docIdFromPath(relPath);
+  const route = routeFor(id, fm.frontMatter);
+  const problem = routeProblem(route);
+  if (problem) {
+    const from = fm.frontMatter.permalink !== undefined ? 'permalink' : fm.frontMatter.slug !== undefined ? 'slug' : undefined;
+    diagnostics.push({
+      severity: 'error',
+      file,
+      line: from ? lineOf(text, new RegExp(`^${from}\\s*:`, 'm')) ?? 1 : 1,
+      rule: 'route',
+      message: `The page's route ${JSON.stringify(route)} cannot be used: ${problem}. The page was left out.`,
+      fix: from ? `Write \`${from}:\` with letters, digits, \`-\`, \`_\` and \`/\` only, inside /docs/.` : 'Rename the file with letters, digits, `-` and `_` only, or give it a `slug:`.',
+    });
+    return { diagnostics };
+  }
   return {
     diagnostics,
-    page: { file, id, route: routeFor(id, fm.frontMatter), frontMatter: fm.frontMatter, body: fm.body, hidden: isHiddenPage(id) },
+    page: { file, id, route, frontMatter: fm.frontMatter, body: fm.body, hidden: isHiddenPage(id) },
   };
 }
 
 /** Reads every page; a page that cannot be read is reported and left out, the rest go on. */
 export async function loadPages(root: string): Promise<LoadedPages> {
   const rels = await listPageFiles(root);
-  const results = await Promise.all(rels.map(async (rel) => readPage(rel, await readFile(join(root, 'content/docs', rel)))));
+  const results = await Promise.all(
+    rels.map(async (rel) => {
+      // By real path: a page that is a link to a file outside content/ is refused, its text never read.
+      const check = checkRead(root, `content/docs/${rel}`, ['content']);
+      if (!check.ok) return { diagnostics: [{ severity: 'error' as const, file: `content/docs/${rel}`, line: 1, rule: 'page-outside', message: `The page cannot be read: ${check.message}.`, fix: 'Pages must be files under content/docs; replace the link with the file itself.' }] };
+      return readPage(rel, await readFile(check.abs));
+    }),
+  );
   const pages: PageSource[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const r of results) {
@@ -59,7 +97,28 @@ export async function loadPages(root: string): Promise<LoadedPages> {
     if (r.page) pages.push(r.page);
   }
   const deduped = dedupeRoutes(pages);
-  return { pages: deduped.pages, diagnostics: [...diagnostics, ...deduped.diagnostics] };
+  const reserved = refuseGeneratedRoutes(deduped.pages, await listPublicFiles(root));
+  return { pages: reserved.pages, diagnostics: [...diagnostics, ...(await linkedFolders(root)), ...deduped.diagnostics, ...reserved.diagnostics] };
+}
+
+/** A page whose output would take a path the build generates (or a public/ file) is left out, naming both. */
+export function refuseGeneratedRoutes(pages: PageSource[], publicFiles: readonly string[]): LoadedPages {
+  const diagnostics: Diagnostic[] = [];
+  const kept = pages.filter((page) => {
+    const output = outputPathForRoute(page.route);
+    const clash = collidingOutput(output, publicFiles);
+    if (!clash) return true;
+    diagnostics.push({
+      severity: 'error',
+      file: page.file,
+      line: 1,
+      rule: 'reserved-route',
+      message: `${page.file} would be written to build/${output}, which collides with ${clash}; the page was left out.`,
+      fix: 'Give the page another `permalink`/`slug`, or rename the file.',
+    });
+    return false;
+  });
+  return { pages: kept, diagnostics };
 }
 
 /** Two pages on one route is ambiguous: the first (by path) keeps it, both files are named. */

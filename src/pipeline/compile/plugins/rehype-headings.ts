@@ -9,10 +9,12 @@ import { visit, SKIP } from 'unist-util-visit';
 import { isCodeBlock } from './hast-util.ts';
 import { toText } from 'hast-util-to-text';
 import GithubSlugger from 'github-slugger';
+import { LAYOUT_IDS } from '../../../shared/layout-ids.ts';
 import { report } from '../report.ts';
 import type { TocEntry } from '../../../shared/types.ts';
 
 const HEADING = /^h([1-6])$/;
+const LAYOUT = new Set(LAYOUT_IDS);
 
 export default function rehypeHeadings() {
   return (tree: Root, file: VFile) => {
@@ -20,11 +22,22 @@ export default function rehypeHeadings() {
     const toc: TocEntry[] = [];
     const anchors = (file.data.anchors ??= new Set());
     const seenText = new Map<string, number>();
-    // Ids set elsewhere (config rows, footnotes, explicit {#id}) are reserved first.
+    // Ids set elsewhere (config rows, footnotes, explicit {#id}) are reserved first; none may
+    // take an id of the page layout (islands find their elements by those).
+    const layoutClash = (node: Element, id: string): string => {
+      let free = id;
+      for (let n = 1; LAYOUT.has(free) || anchors.has(free); n++) free = `${id}-${n}`;
+      report(file, node, `The id \`${id}\` belongs to the page layout; this element gets \`${free}\` instead.`, { rule: 'reserved-id', fix: `Choose another heading text or \`{#id}\`; the layout uses ${[...LAYOUT].map((i) => `\`${i}\``).join(', ')}.` });
+      return free;
+    };
     visit(tree, 'element', (node: Element) => {
       if (isCodeBlock(node)) return SKIP;
       const id = node.properties?.id;
-      if (typeof id === 'string' && !HEADING.test(node.tagName)) anchors.add(id);
+      if (typeof id === 'string' && !HEADING.test(node.tagName)) {
+        const free = LAYOUT.has(id) ? layoutClash(node, id) : id;
+        node.properties.id = free;
+        anchors.add(free);
+      }
       return undefined;
     });
     visit(tree, 'element', (node: Element) => {
@@ -46,8 +59,11 @@ export default function rehypeHeadings() {
           report(file, node, `Duplicate heading "${text}" (also on line ${seenText.get(base)}); its anchor gets a number.`, { rule: 'duplicate-heading', fix: 'Make headings unique on the page: they become the anchors readers link to.' });
         } else seenText.set(base, line ?? 0);
         id = slugger.slug(text) || slugger.slug('section');
-        while (anchors.has(id)) id = slugger.slug(text || 'section');
-      } else slugger.slug(id); // reserve it so a later heading with that text is numbered
+        while (anchors.has(id) || LAYOUT.has(id)) id = slugger.slug(text || 'section');
+      } else {
+        slugger.slug(id); // reserve it so a later heading with that text is numbered
+        if (LAYOUT.has(id)) id = layoutClash(node, id);
+      }
       if (anchors.has(id) && node.properties?.id === id) {
         report(file, node, `The anchor id \`${id}\` is used twice on the page.`, { rule: 'duplicate-heading', fix: 'Give the heading another `{#id}`.' });
       }

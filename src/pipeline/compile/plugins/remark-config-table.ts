@@ -78,13 +78,15 @@ export default function remarkConfigTable() {
     visit(tree, 'leafDirective', (node: LeafDirective, index, parent) => {
       if (node.name !== 'config-table' || !parent || index === undefined) return;
       const src = node.attributes?.src;
-      const drop = (message: string, fix: string) => {
-        report(file, node, message, { rule: 'config-table', fix });
+      const drop = (message: string, fix: string, severity: 'error' | 'warning' = 'warning') => {
+        report(file, node, message, { rule: 'config-table', fix, severity });
         parent.children.splice(index, 1);
         return [SKIP, index] as [typeof SKIP, number];
       };
       if (!src) return drop('`::config-table` needs a `src` attribute.', 'Write `::config-table{src="../configuration-data/http.json"}`.');
       const path = posix.normalize(posix.join(posix.dirname(sourceFileOf(file, node)), src));
+      const outside = ctx.pathProblem(path);
+      if (outside) return drop(`The data file ${src} cannot be read: ${outside}.`, 'Keep configuration data under content/ and give its path relative to the page; nothing outside the repository is ever published.', 'error');
       file.data.dependencies?.add(path);
       const text = ctx.readText(path);
       if (text === undefined) return drop(`The data file ${path} does not exist.`, 'Check the path; it is relative to the page.');

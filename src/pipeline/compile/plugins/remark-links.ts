@@ -5,11 +5,17 @@
  * `/docs/…` links, maps relative paths into public/ to their URLs, and records every
  * internal link with its line for the site-wide link and anchor check (stage 3).
  * Links to the marketing site (`/blog/…`) and external URLs are left alone.
+ *
+ * Every URL first passes the site's URL policy (policy/urls.ts): a `javascript:`, `data:`
+ * or other refused URL is an error, and the link renders as its text, the image as its alt
+ * text, a reference definition as nothing.
  */
 import { posix } from 'node:path';
 import type { Root, Link, Image, Definition } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit, SKIP } from 'unist-util-visit';
+import type { Parent, PhrasingContent } from 'mdast';
+import { URL_FIX, refusedScheme } from '../../policy/urls.ts';
 import { BASE_PATH, isExternal, splitSuffix, withTrailingSlash } from '../../../shared/url.ts';
 import { report, sourceFileOf } from '../report.ts';
 import { closest } from '../../diagnostics.ts';
@@ -21,9 +27,20 @@ export default function remarkLinks() {
     const ctx = file.data.context!;
     const page = file.data.page!;
     const links = (file.data.links ??= []);
-    visit(tree, (node) => {
+    visit(tree, (node, index, parent) => {
       if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
       const n = node as UrlNode;
+      const scheme = refusedScheme(n.url);
+      if (scheme !== undefined) {
+        report(file, n, `The ${n.type === 'image' ? 'image' : 'link'} URL uses the \`${scheme}:\` scheme, which the site never emits; it is shown as text.`, { rule: 'unsafe-url', severity: 'error', fix: URL_FIX });
+        if (parent && index !== undefined) {
+          const replacement: PhrasingContent[] = n.type === 'link' ? n.children : n.type === 'image' ? (n.alt ? [{ type: 'text', value: n.alt }] : []) : [];
+          (parent as Parent).children.splice(index, 1, ...(replacement as never[]));
+          return [SKIP, index];
+        }
+        n.url = '';
+        return;
+      }
       const url = n.url.trim();
       if (url === '' || isExternal(url)) return;
       const from = sourceFileOf(file, n);
