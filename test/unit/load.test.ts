@@ -11,6 +11,8 @@ describe('front matter', () => {
   test('a complete block is accepted; keywords may be a list or a comma string', () => {
     const a = fm('title: T\ndescription: D\nkeywords: [a, b]');
     assert.deepEqual(a.frontMatter?.keywords, ['a', 'b']);
+    assert.deepEqual(fm('title: T\ndescription: D\nkeywords: [null, true, 8.3]').frontMatter?.keywords, ['null', 'true', '8.3'], 'YAML scalars are keywords too');
+    assert.equal(fm('title: T\ndescription: D\nkeywords: [[a], b]').diagnostics[0]?.severity, 'error', 'a list inside keywords is not');
     const b = fm('title: T\ndescription: D\nkeywords: a, b ,c');
     assert.deepEqual(b.frontMatter?.keywords, ['a', 'b', 'c']);
     assert.deepEqual(a.diagnostics, []);

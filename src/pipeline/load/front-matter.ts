@@ -115,7 +115,8 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
   let keywords: string[] = [];
   const kw = data.keywords;
   // Only text or numbers: a YAML alias bomb (lists of lists of aliases) must never be stringified.
-  if (Array.isArray(kw) && kw.every((k) => typeof k === 'string' || typeof k === 'number')) keywords = kw.map((k) => String(k).trim()).filter(Boolean);
+  // YAML reads `null`, `true` and numbers as such: any scalar is a keyword; a list inside is not.
+  if (Array.isArray(kw) && kw.every((k) => k === null || typeof k !== 'object')) keywords = kw.map((k) => String(k).trim()).filter(Boolean);
   else if (Array.isArray(kw)) error('Front matter `keywords` must be a list of words or phrases.', at('keywords'), 'Write `keywords: [a, b]` with plain text items.');
   else if (typeof kw === 'string') keywords = kw.split(',').map((k) => k.trim()).filter(Boolean);
   else if (kw !== undefined && kw !== null) error('Front matter `keywords` must be a list or a comma-separated string.', at('keywords'), 'Write `keywords: [a, b]` or `keywords: a, b`.');
