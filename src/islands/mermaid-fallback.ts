@@ -51,18 +51,57 @@ export default async function renderPendingMermaid(scriptUrl: string): Promise<v
   }
   // One at a time: mermaid keeps per-render state in globals.
   for (const pre of blocks) {
-    const source = pre.textContent ?? '';
+    const source = safeSource(pre.textContent ?? '');
     try {
       const { svg } = await mermaid.render(`mermaid-live-${renders++}`, source);
       // Same wrapper as the build gives cached SVGs, so both look alike.
       const figure = document.createElement('figure');
       figure.className = 'mermaid-diagram';
-      figure.innerHTML = finalizeMermaidSvg(svg);
+      const drawing = inertSvg(finalizeMermaidSvg(svg));
+      if (drawing) figure.append(drawing);
       pre.replaceWith(figure);
     } catch (e) {
       showError(pre, e);
     }
   }
+}
+
+/**
+ * The diagram source without what mermaid would turn into live markup while it measures
+ * labels in the page (the source is content, written by anyone): `click` lines (links and
+ * callbacks), HTML tags other than line breaks, and angle brackets written as entities.
+ * Cached diagrams, drawn at build time, keep their labels as written.
+ */
+export function safeSource(source: string): string {
+  return source
+    .split('\n')
+    .filter((line) => !/^\s*click\s/i.test(line))
+    .join('\n')
+    .replace(/<(?!br\s*\/?>)[^>]*>?/gi, ' ')
+    .replace(/&(lt|gt|#0*60|#0*62|#x0*3c|#x0*3e);?/gi, ' ');
+}
+
+/**
+ * The SVG parsed in an inert document (nothing in it runs), with what could run once it is
+ * in the page taken out: scripts, foreign objects, event handler attributes and links
+ * other than http(s) or in-page ones. Then adopted into the page.
+ */
+function inertSvg(markup: string): Element | undefined {
+  const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+  const root = doc.documentElement;
+  if (!root || root.nodeName.toLowerCase() !== 'svg') return undefined;
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    const name = el.nodeName.toLowerCase();
+    if (name === 'script' || name === 'foreignobject') {
+      el.remove();
+      continue;
+    }
+    for (const attr of [...el.attributes]) {
+      const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+      if (/^on/i.test(attr.name) || (/href$/i.test(attr.name) && !/^(https?:|#)/.test(value))) el.removeAttribute(attr.name);
+    }
+  }
+  return document.importNode(root, true);
 }
 
 /** Leaves the source in place and says below it why there is no picture. */

@@ -51,6 +51,8 @@ describe('hostile pages in the browser', { skip }, () => {
         const href = (await link.getAttribute('href')) ?? '';
         if (/^\s*(javascript|vbscript|data):/i.test(href)) problems.push(`${route}: link to ${href}`);
       }
+      // Diagrams missing from the cache are drawn in the browser: wait for them too.
+      await page.waitForFunction(() => document.querySelectorAll('pre.mermaid').length === 0 || document.querySelector('.mermaid-error') !== null, undefined, { timeout: 15_000 }).catch(() => undefined);
       await page.waitForTimeout(50);
       const recorded = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
       for (const r of recorded) problems.push(`${route}: ${r}`);
