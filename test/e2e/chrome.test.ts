@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { announcementScript } from '../../src/pipeline/render/inline-scripts.ts';
+import { announcementScript } from '../../src/shared/inline-scripts.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 

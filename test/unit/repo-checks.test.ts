@@ -24,3 +24,12 @@ test('content checks pass: originality and every questdb-sql block parses', () =
   assert.match(r.stdout, /sql: \d+ questdb-sql blocks, 0 failing/);
   assert.match(r.stdout, /originality: \d+ pages, .* 0 of 14\+ words/);
 });
+
+test('the layout (templates/, src/components/) never imports from the pipeline: dependencies run one way', async () => {
+  const { default: fg } = await import('fast-glob');
+  const { readFileSync } = await import('node:fs');
+  const files = await fg(['templates/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], { cwd: ROOT });
+  assert.ok(files.length > 5, 'the layout files were found');
+  const offenders = files.filter((f) => /from\s+['"][^'"]*\/pipeline\//.test(readFileSync(ROOT + f, 'utf8')));
+  assert.deepEqual(offenders, []);
+});

@@ -11,7 +11,7 @@ import { NotFoundPage } from '../../../templates/not-found.tsx';
 import { SearchPage, type PageListSection } from '../../../templates/search-page.tsx';
 import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
-import { NOT_FOUND_SCRIPT, wrongBasePathScript } from './inline-scripts.ts';
+import { NOT_FOUND_SCRIPT, wrongBasePathScript } from '../../shared/inline-scripts.ts';
 
 export interface RenderContext {
   config: SiteConfig;

@@ -2,8 +2,8 @@
  * The few scripts that must run before anything else, inlined (a few hundred bytes, no
  * request, so they cannot block the first render on the network).
  */
-import { BASE_PATH } from '../../shared/url.ts';
-import { ANNOUNCEMENT_DISMISSED_KEY, type SiteConfig } from '../../shared/site-config.ts';
+import { BASE_PATH } from './url.ts';
+import { ANNOUNCEMENT_DISMISSED_KEY, type SiteConfig } from './site-config.ts';
 
 /** `/docs/x/index.html` and `/docs/x.html` → `/docs/x/` (spec 2.3), on every page. */
 export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=/\\/index\\.html$/.test(p)?p.slice(0,-10):/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p)?p.slice(0,-5)+'/':null;if(n)l.replace(n+l.search+l.hash)})()`;
