@@ -9,7 +9,7 @@
 import { posix } from 'node:path';
 import type { Root, Link, Image, Definition } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.ts';
 import { BASE_PATH, isExternal, splitSuffix, withTrailingSlash } from '../../../shared/url.ts';
 import { report, sourceFileOf } from '../report.ts';
 import { closest } from '../../diagnostics.ts';
