@@ -6,7 +6,9 @@
 //   - gzip bytes of HTML, CSS and JS loaded by three reference pages;
 //   - search: bytes the first query downloads, modal open → first results, query latency p50/p95;
 //   - budgets: JS/CSS gzip before interaction, layout shift, Lighthouse mobile scores.
-// Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic]
+//   - synthetic sites of 300, 1,000 and N pages, and two big pages (5 MB of prose, a 20,000-row table);
+//   - `--jobs N` is passed to every build (default: the build's own choice); `--builds-only` skips watch, weight, search, budgets.
+// Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic] [-- --jobs N] [-- --builds-only]
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { writeSyntheticSite } from './bench/synthetic-site.ts';
+import { writeBigPageSite, writeSyntheticSite } from './bench/synthetic-site.ts';
 import { benchSearch } from './bench/search.ts';
 import { benchBudgets } from './bench/budgets.ts';
 import { median } from './bench/stats.ts';
@@ -29,6 +31,8 @@ const RUNS = num('--runs', 3);
 /** The flags `npm run build` and `npm start` give node (package.json), so the bench measures the same thing. */
 const NODE_FLAGS = ['--max-semi-space-size=32'];
 const PAGES = num('--pages', 1000);
+const JOBS = args.includes('--jobs') ? ['--jobs', String(num('--jobs', 1))] : [];
+const BUILDS_ONLY = args.includes('--builds-only');
 
 const fmt = (xs: number[], unit: string, digits = 0) => `${median(xs).toFixed(digits)} ${unit} (runs: ${xs.map((x) => x.toFixed(digits)).join(', ')})`;
 
@@ -40,7 +44,7 @@ interface BuildStats {
 
 function coldBuild(root: string, out: string): BuildStats {
   const start = performance.now();
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--root', root, '--out', out, '--quiet'], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--root', root, '--out', out, '--quiet', ...JOBS], {
     encoding: 'utf8',
     env: { ...process.env, BUILD_STATS_JSON: '1' },
     maxBuffer: 64 * 1024 * 1024,
@@ -148,22 +152,30 @@ await cp(join(ROOT, 'content'), join(realCopy, 'content'), { recursive: true });
 await cp(join(ROOT, 'public'), join(realCopy, 'public'), { recursive: true }).catch(() => {});
 benchBuild('real site (content/)', realCopy);
 const buildOut = join(tmpdir(), `qdb-bench-weights-${process.pid}`);
-coldBuild(realCopy, buildOut);
-await pageWeights(buildOut, 'real site');
-await benchSearch(buildOut, 'real site', RUNS);
-await benchBudgets(buildOut, RUNS);
-await benchWatch(realCopy, 'real site');
+if (!BUILDS_ONLY) {
+  coldBuild(realCopy, buildOut);
+  await pageWeights(buildOut, 'real site');
+  await benchSearch(buildOut, 'real site', RUNS);
+  await benchBudgets(buildOut, RUNS);
+  await benchWatch(realCopy, 'real site');
+}
 if (!args.includes('--no-synthetic')) {
-  for (const n of [300, PAGES]) {
+  for (const n of [...new Set([300, 1000, PAGES])]) {
     const dir = await mkdtemp(join(tmpdir(), `qdb-bench-syn${n}-`));
     await writeSyntheticSite(dir, n, ROOT);
     benchBuild(`synthetic site`, dir);
-    if (n === 300) {
+    if (n === 300 && !BUILDS_ONLY) {
       coldBuild(dir, join(dir, 'build'));
       await pageWeights(join(dir, 'build'), 'synthetic site');
       await benchSearch(join(dir, 'build'), 'synthetic site, 300 pages', RUNS);
+      await benchWatch(dir, 'synthetic site, 300 pages');
     }
-    if (n === 300) await benchWatch(dir, 'synthetic site, 300 pages');
+    await rm(dir, { recursive: true, force: true });
+  }
+  for (const [label, kind] of [['big page: 5 MB of prose', { prose: 5 }], ['big page: a table of 20,000 rows', { table: 20_000 }]] as const) {
+    const dir = await mkdtemp(join(tmpdir(), 'qdb-bench-big-'));
+    await writeBigPageSite(dir, kind, ROOT);
+    benchBuild(label, dir);
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
 import type { ReleaseData, TocEntry } from '../src/shared/types.ts';
-import type { NavLinkTo } from '../src/pipeline/site/index.ts';
+import type { NavLinkTo } from '../src/shared/navigation-types.ts';
 import { Header } from '../src/components/Header.tsx';
 import { Footer } from '../src/components/Footer.tsx';
 import { Toc } from '../src/components/Toc.tsx';

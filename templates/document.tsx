@@ -2,7 +2,7 @@
 import type { AlgoliaSettings } from '../src/shared/search/config.ts';
 import type { ReactElement, ReactNode } from 'react';
 import type { SiteConfig } from '../src/shared/site-config.ts';
-import { headScript } from '../src/pipeline/render/inline-scripts.ts';
+import { headScript } from '../src/shared/inline-scripts.ts';
 
 export interface HeadData {
   title: string;

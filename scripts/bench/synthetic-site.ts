@@ -56,3 +56,30 @@ export async function writeSyntheticSite(dir: string, n: number, repoRoot: strin
   const sidebar = ['introduction', ...[...groups].map(([g, ids]) => ({ type: 'category', label: `Group ${g}`, items: ids }))];
   await writeFile(join(dir, 'content/sidebars.ts'), `export default ${JSON.stringify({ docs: sidebar })};\n`);
 }
+
+/**
+ * Writes a site whose one big page shows how time and memory grow with a page's size:
+ * 'prose' repeats synthetic page sections up to about `megabytes` MB; 'table' is one table
+ * of `rows` rows.
+ */
+export async function writeBigPageSite(dir: string, kind: { readonly prose: number } | { readonly table: number }, repoRoot: string): Promise<void> {
+  await mkdir(join(dir, 'content/docs'), { recursive: true });
+  await cp(join(repoRoot, 'content/data'), join(dir, 'content/data'), { recursive: true });
+  await writeFile(join(dir, 'content/docs/introduction.md'), '---\ntitle: Synthetic home\ndescription: Home of the synthetic site.\nslug: /\n---\n\nHello.\n');
+  let body: string;
+  if ('prose' in kind) {
+    const parts: string[] = [];
+    let size = 0;
+    for (let i = 0; size < kind.prose * 1024 * 1024; i++) {
+      const part = page(i, 1_000_000).replace(/^---[\s\S]*?---\n/, '').replace(/\.\.\/s\d+\/p\d+\.md/g, 'introduction.md').replace(/of page (\d+)/g, 'of part $1').replace(/-of-page-(\d+)/g, '-of-part-$1').replace(/### Details (\d+)/g, `### Details $1 of part ${i}`);
+      parts.push(part);
+      size += part.length;
+    }
+    body = parts.join('\n');
+  } else {
+    const rows = Array.from({ length: kind.table }, (_, i) => `| ${i} | SYM${i % 50} | ${(i * 1.5).toFixed(2)} | row \`${i}\` of the table |`);
+    body = `## Rows\n\n| id | symbol | price | note |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+  }
+  await writeFile(join(dir, 'content/docs/big.md'), `---\ntitle: Big page\ndescription: One very large generated page.\n---\n\n${body}`);
+  await writeFile(join(dir, 'content/sidebars.ts'), `export default ${JSON.stringify({ docs: ['introduction', 'big'] })};\n`);
+}

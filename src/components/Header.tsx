@@ -45,8 +45,9 @@ export function ProductMenu({ config }: { config: SiteConfig }): ReactElement {
 
 /**
  * The mobile menu (at or below 996 px). A checkbox opens and closes it without
- * JavaScript (its labels are the visible buttons); the mobile-menu island adds Escape,
- * closing when the window grows past 996 px, focus handling, and moves the docs sidebar in.
+ * JavaScript (its labels are the visible opener and closer); the mobile-menu island swaps
+ * the labels for real buttons (`aria-expanded`, `aria-controls`) and adds Escape, closing
+ * when the window grows past 996 px, focus handling, and moves the docs sidebar in.
  */
 export function MobileMenu({ config }: { config: SiteConfig }): ReactElement {
   const compare = config.productMenu.cards.filter((c) => c.icon !== 'chart');

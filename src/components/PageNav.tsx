@@ -1,6 +1,6 @@
 /** Breadcrumbs above the title and previous/next links below the content. */
 import type { ReactElement } from 'react';
-import type { NavLinkTo } from '../pipeline/site/index.ts';
+import type { NavLinkTo } from '../shared/navigation-types.ts';
 
 export function Breadcrumbs({ trail, title }: { trail: string[]; title: string }): ReactElement | null {
   if (trail.length === 0) return null;

@@ -5,7 +5,7 @@
  * opens its ancestors, which keeps a 250-entry sidebar from being re-rendered per page.
  */
 import type { ReactElement } from 'react';
-import type { SidebarNode } from '../pipeline/site/sidebar.ts';
+import type { SidebarNode } from '../shared/navigation-types.ts';
 
 function Item({ node, path }: { node: SidebarNode; path: string }): ReactElement {
   if (node.type === 'doc' || node.type === 'link') {

@@ -1,27 +1,49 @@
 /**
- * The mobile menu island. The checkbox in the markup already opens and closes the panel
- * without JavaScript; this adds what a menu needs beyond that: the page's docs sidebar
- * moves into the panel while it is open (and back when it closes), Escape closes it and
- * returns focus to the menu button, focus moves to the close button on opening, and the
- * menu closes when the window grows past the 996 px breakpoint.
+ * The mobile menu island. Without JavaScript a checkbox opens and closes the panel (its
+ * labels are the visible opener and closer), so the menu works on any page. A checkbox is
+ * the wrong thing for a screen reader to announce, so once this island runs the labels are
+ * replaced by real buttons: the opener carries `aria-expanded` and `aria-controls`, the
+ * checkbox leaves the tab order and the accessibility tree and only keeps the CSS state
+ * (`:checked ~ .mobile-menu__panel`). Beyond that: the page's docs sidebar moves into the
+ * panel while it is open (and back when it closes), Escape closes it and returns focus to
+ * the opener, focus moves to the close button on opening, and the menu closes when the
+ * window grows past the 996 px breakpoint.
  */
 const DESKTOP = '(min-width: 997px)';
 
+/** A `<button>` that takes a label's place, keeping its class, title and contents. */
+function buttonFor(label: HTMLElement): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = label.className;
+  if (label.title) button.title = label.title;
+  button.append(...label.childNodes);
+  label.replaceWith(button);
+  return button;
+}
+
 export default function enhance(root: HTMLElement): void {
   const toggle = root.querySelector<HTMLInputElement>('.mobile-menu__toggle');
+  const openLabel = root.querySelector<HTMLElement>('label.mobile-menu__open');
   const panel = root.querySelector<HTMLElement>('.mobile-menu__panel');
   const slot = root.querySelector<HTMLElement>('.mobile-menu__sidebar');
-  const close = root.querySelector<HTMLElement>('.mobile-menu__close');
-  if (!toggle || !panel || !slot || !close) return;
+  const closeLabel = root.querySelector<HTMLElement>('label.mobile-menu__close');
+  if (!toggle || !openLabel || !panel || !slot || !closeLabel) return;
   const sidebar = document.querySelector<HTMLElement>('.layout__sidebar .sidebar');
   const home = sidebar?.parentElement ?? null;
-  // The close label acts as a button for keyboard users too.
-  close.tabIndex = 0;
-  close.setAttribute('role', 'button');
+
+  const opener = buttonFor(openLabel);
+  opener.setAttribute('aria-controls', panel.id);
+  const close = buttonFor(closeLabel);
+  // The checkbox now only holds the state the CSS reads.
+  toggle.tabIndex = -1;
+  toggle.setAttribute('aria-hidden', 'true');
+  toggle.removeAttribute('aria-label');
+  toggle.removeAttribute('aria-controls');
 
   const sync = () => {
     const open = toggle.checked;
-    toggle.setAttribute('aria-expanded', String(open));
+    opener.setAttribute('aria-expanded', String(open));
     if (open && sidebar && sidebar.parentElement !== slot) slot.append(sidebar);
     if (!open && sidebar && home && sidebar.parentElement !== home) home.append(sidebar);
     if (open) close.focus();
@@ -30,20 +52,11 @@ export default function enhance(root: HTMLElement): void {
     if (toggle.checked === open) return;
     toggle.checked = open;
     sync();
-    if (!open && refocus) toggle.focus();
+    if (!open && refocus) opener.focus();
   };
 
-  toggle.addEventListener('change', sync);
-  close.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      setOpen(false, true);
-    }
-  });
-  close.addEventListener('click', (e) => {
-    e.preventDefault();
-    setOpen(false, true);
-  });
+  opener.addEventListener('click', () => setOpen(!toggle.checked));
+  close.addEventListener('click', () => setOpen(false, true));
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && toggle.checked) setOpen(false, true);
   });

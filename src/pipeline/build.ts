@@ -2,28 +2,31 @@
  * The build as a list of named stages (load → compile → site → render → emit), each a
  * function from data to data, timed and logged. Watch mode calls the same stages.
  *
- * Pages go through compile → render → emit in batches, and a page's tree is dropped once
- * its HTML exists: the site stage needs only each page's links and anchors, so memory
- * stays flat however many pages there are.
+ * Pages go through compile → render → emit in batches (page/build-page.ts), and a page's
+ * tree is dropped once its HTML is written: the site stage needs only each page's links
+ * and anchors, so memory stays flat however many pages there are. A large site's batches
+ * run in a pool of worker threads (page/page-pool.ts), with the same output byte for byte.
  */
 import { join } from 'node:path';
 import type { CompiledPage, Diagnostic } from '../shared/types.ts';
+export { searchDataOf } from './page/build-page.ts';
 import { siteConfig } from '../shared/site-config.ts';
 import { loadSite, type LoadedSite } from './load/index.ts';
-import { compilePages, createCompileContext } from './compile/index.ts';
-import { buildNavigation, pageModel, type Navigation } from './site/index.ts';
+import { compileContextData, compileContextFrom } from './compile/index.ts';
+import { buildNavigation, type Navigation } from './site/index.ts';
 import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
-import { renderDocPage, renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
+import { renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
 import { renderSidebarBase } from './render/sidebar-html.ts';
-import { outputPathForRoute } from './load/routes.ts';
 import type { OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
 import { cleanOutput, writeOutput } from './emit/write-output.ts';
 import { writeServiceWorker } from './emit/service-worker.ts';
-import { pageSearchData, type PageSearchData } from './search/records.ts';
+import type { PageSearchData } from './search/records.ts';
+import { buildPages, type BuiltPage, type PageEnvironment } from './page/build-page.ts';
+import { createPagePool, pageJobs } from './page/page-pool.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
@@ -40,6 +43,8 @@ export interface BuildOptions {
   /** False keeps the output in memory (tests). */
   write?: boolean;
   log?: (line: string) => void;
+  /** Threads that build pages; 1 builds them in this thread. Default: every core from POOL_MIN_PAGES pages on. */
+  jobs?: number;
 }
 
 export interface BuildResult {
@@ -72,14 +77,6 @@ export function renderContext(site: LoadedSite, navigation: Navigation, assets: 
   return { config, release: site.release, sidebar: navigation.sidebar, sidebarHtml, assets: assets.assets, devScript, mermaid: assets.mermaid };
 }
 
-/** What search indexes of a page: everything routed and listed, except noindex pages and hidden snippet pages. */
-export function searchDataOf(page: CompiledPage, navigation: Navigation): PageSearchData | undefined {
-  const { source } = page;
-  if (source.frontMatter.noindex || source.hidden) return undefined;
-  const section = navigation.byRoute.get(source.route)?.breadcrumbs[0] ?? 'Documentation';
-  return pageSearchData(page.hast, { route: source.route, section, title: source.frontMatter.title });
-}
-
 /** The search index files; emitted with Algolia too, as records.json is what `npm run search:upload` sends. */
 export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation): OutputFile[] {
   return searchFiles(buildSearchIndex(inSidebarOrder(pages, navigation)), siteConfig.url);
@@ -109,16 +106,6 @@ export async function siteFiles(root: string, ctx: RenderContext, compiled: Comp
   ];
 }
 
-/** Renders one page; a page that throws while rendering is reported and left out, the others go on. */
-function renderOrReport(page: CompiledPage, navigation: Navigation, ctx: RenderContext): OutputFile[] {
-  try {
-    return [{ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(navigation, page), ctx) }];
-  } catch (e) {
-    page.diagnostics.push({ severity: 'error', file: page.source.file, rule: 'render', message: `The page could not be rendered: ${(e as Error).message}`, fix: 'Look for an unusual construct on the page; if it looks right, report this as a build bug.' });
-    return [];
-  }
-}
-
 /** A full build. Never throws for content problems: they come back as diagnostics. */
 export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
@@ -128,7 +115,8 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
 
   const site = await timed('load', timings, () => loadSite(root));
-  const context = createCompileContext(site);
+  const contextData = compileContextData(site);
+  const context = compileContextFrom(contextData);
   const navigation = await timed('site', timings, () => buildNavigation(site));
   const assets = await timed('render', timings, () => buildAssets({}));
   const ctx = renderContext(site, navigation, assets);
@@ -137,22 +125,33 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const compiled: CompiledPage[] = [];
   const outputs: OutputFile[] = [];
   const search: PageSearchData[] = [];
-  for (let i = 0; i < site.pages.length; i += BATCH) {
-    const batch = await timed('compile', timings, () => compilePages(site.pages.slice(i, i + BATCH), context));
-    const html = await timed('render', timings, () => batch.flatMap((page) => renderOrReport(page, navigation, ctx)));
-    if (write) await timed('emit', timings, () => writeOutput(outDir, html));
-    await timed('search', timings, () => {
-      for (const page of batch) {
-        const data = searchDataOf(page, navigation);
-        if (data) search.push(data);
+  const keep = (built: BuiltPage[]) => {
+    for (const b of built) {
+      compiled.push(b.page);
+      outputs.push(...b.outputs);
+      if (b.search) search.push(b.search);
+    }
+  };
+  const batches: (typeof site.pages)[] = [];
+  for (let i = 0; i < site.pages.length; i += BATCH) batches.push(site.pages.slice(i, i + BATCH));
+  const jobs = pageJobs(site.pages.length, options.jobs);
+  const pageOutDir = write ? outDir : undefined;
+  if (jobs === 1) {
+    const env: PageEnvironment = { compile: context, navigation, render: ctx };
+    await timed('pages', timings, async () => {
+      for (const batch of batches) keep(await buildPages(batch, env, pageOutDir));
+    });
+  } else {
+    await timed('pages', timings, async () => {
+      const pool = createPagePool({ compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir }, jobs);
+      try {
+        // Every batch is queued at once; results are kept in the pages' order, so diagnostics come in the same order as in one thread.
+        for (const built of await Promise.all(batches.map((batch) => pool.run(batch)))) keep(built);
+      } finally {
+        await pool.close();
       }
     });
-    for (const page of batch) {
-      page.hast = { type: 'root', children: [] };
-      page.rawBlocks = [];
-    }
-    compiled.push(...batch);
-    outputs.push(...(write ? html.map((f) => ({ path: f.path, contents: '' })) : html));
+    log(`  pages built by ${jobs} worker threads`);
   }
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   const rest = await timed('emit', timings, async () => {
@@ -166,7 +165,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     log(`  service worker: ${sw.precached} files (${(sw.bytes / 1024 / 1024).toFixed(1)} MB) precached in offline mode`);
     for (const w of sw.warnings) log(`  service worker warning: ${w}`);
   }
-  for (const name of ['load', 'compile', 'site', 'render', 'search', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
+  for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { announcementScript } from '../../src/pipeline/render/inline-scripts.ts';
+import { announcementScript } from '../../src/shared/inline-scripts.ts';
 import { FIXTURES } from '../helpers/fixture.ts';
 import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
 
@@ -146,10 +146,30 @@ describe('mobile menu and layout switch', { skip }, () => {
     await page.keyboard.press('Escape');
     assert.ok(await panel.isHidden());
     assert.equal(await page.locator('.layout__sidebar nav.sidebar').count(), 1, 'the sidebar went back');
-    assert.ok(await page.locator('.mobile-menu__toggle').evaluate((el) => el === document.activeElement), 'focus back on the menu button');
+    assert.ok(await page.locator('.mobile-menu__open').evaluate((el) => el === document.activeElement), 'focus back on the menu button');
     await page.locator('.mobile-menu__open').click();
     await page.locator('.mobile-menu__close').click();
     assert.ok(await panel.isHidden());
+    await page.context().close();
+  });
+
+  test('with JavaScript the opener is a real button (aria-expanded, aria-controls) and the checkbox is out of the way', async () => {
+    const page = await openPage(390);
+    const opener = page.getByRole('button', { name: 'Open the menu' });
+    assert.equal(await opener.evaluate((el) => el.tagName), 'BUTTON');
+    assert.equal(await opener.getAttribute('aria-controls'), 'mobile-menu');
+    assert.equal(await opener.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.locator('.mobile-menu').getByRole('checkbox').count(), 0, 'no checkbox for a screen reader');
+    assert.equal(await page.locator('.mobile-menu__toggle').getAttribute('tabindex'), '-1');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    assert.ok(await page.locator('.mobile-menu__panel').isVisible(), 'Enter on the button opens the panel');
+    assert.equal(await opener.getAttribute('aria-expanded'), 'true');
+    const close = page.getByRole('button', { name: 'Close the menu' });
+    assert.equal(await close.evaluate((el) => el.tagName), 'BUTTON');
+    await page.keyboard.press('Space');
+    assert.ok(await page.locator('.mobile-menu__panel').isHidden(), 'Space on the close button closes it');
+    assert.equal(await opener.getAttribute('aria-expanded'), 'false');
     await page.context().close();
   });
 
@@ -167,6 +187,7 @@ describe('mobile menu and layout switch', { skip }, () => {
   test('opens and closes without JavaScript, and nothing overflows at 320 px', async () => {
     const page = await openPage(320, false);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 320);
+    assert.equal(await page.locator('.mobile-menu__open').evaluate((el) => el.tagName), 'LABEL', 'without JavaScript the checkbox label opens it');
     await page.locator('.mobile-menu__open').click();
     assert.ok(await page.locator('.mobile-menu__panel').isVisible());
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 320);

@@ -262,7 +262,7 @@ describe('theme mechanism', { skip }, () => {
   });
 
   test('with the switch enabled: stored choice, else OS preference, synced across tabs', async () => {
-    const { themeScript } = await import('../../src/pipeline/render/inline-scripts.ts');
+    const { themeScript } = await import('../../src/shared/inline-scripts.ts');
     const script = themeScript({ defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: true });
     const context = await browser.newContext({ colorScheme: 'light' });
     await context.route(site.url + '/theme-test', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head><script>${script}</script></head><body></body></html>` }));

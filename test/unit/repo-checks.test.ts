@@ -39,3 +39,12 @@ test('originality: no run of 14 or more words shared with the public docs', (t) 
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /originality: \d+ pages, .* 0 of 14\+ words/);
 });
+
+test('the layout (templates/, src/components/) never imports from the pipeline: dependencies run one way', async () => {
+  const { default: fg } = await import('fast-glob');
+  const { readFileSync } = await import('node:fs');
+  const files = await fg(['templates/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], { cwd: ROOT });
+  assert.ok(files.length > 5, 'the layout files were found');
+  const offenders = files.filter((f) => /from\s+['"][^'"]*\/pipeline\//.test(readFileSync(ROOT + f, 'utf8')));
+  assert.deepEqual(offenders, []);
+});

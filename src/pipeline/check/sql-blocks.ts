@@ -3,7 +3,7 @@ import fg from 'fast-glob';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Code } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../compile/visit.ts';
 import { parseToAst } from '@questdb/sql-parser';
 import { parseMarkdown } from '../compile/parse.ts';
 import { blankFrontMatter } from '../load/front-matter.ts';

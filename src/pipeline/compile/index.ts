@@ -9,14 +9,27 @@ import { createMarkdownProcessor, type MarkdownProcessor } from './processor.ts'
 import { BASE_PATH } from '../../shared/url.ts';
 import { CONTENT_ROOTS, checkRead } from '../policy/paths.ts';
 
+/** The data part of a compile context: plain values a worker thread can be sent. */
+export type CompileContextData = Pick<CompileContext, 'root' | 'routesByFile' | 'examples' | 'release'>;
+
+/** The compile context's data, taken from the loaded site. */
+export function compileContextData(site: LoadedSite): CompileContextData {
+  return { root: site.root, routesByFile: new Map(site.pages.map((p) => [p.file, p.route])), examples: site.examples, release: site.release };
+}
+
 /** Builds the compile context from the loaded site, reading files from disk. */
 export function createCompileContext(site: LoadedSite): CompileContext {
-  const root = site.root;
+  return compileContextFrom(compileContextData(site));
+}
+
+/** The compile context around its data (in a worker thread, from what the main thread sent). */
+export function compileContextFrom(data: CompileContextData): CompileContext {
+  const { root, routesByFile, examples, release } = data;
   return {
     root,
-    routesByFile: new Map(site.pages.map((p) => [p.file, p.route])),
-    examples: site.examples,
-    release: site.release,
+    routesByFile,
+    examples,
+    release,
     // Every read on a page's behalf goes through the trust boundary: inside content/ or public/, by real path.
     readText(path) {
       const check = checkRead(root, path);

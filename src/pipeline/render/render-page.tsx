@@ -11,7 +11,7 @@ import { NotFoundPage } from '../../../templates/not-found.tsx';
 import { SearchPage, type PageListSection } from '../../../templates/search-page.tsx';
 import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
-import { NOT_FOUND_SCRIPT, mermaidScript, siteInlineScripts, wrongBasePathScript } from './inline-scripts.ts';
+import { NOT_FOUND_SCRIPT, mermaidScript, siteInlineScripts, wrongBasePathScript } from '../../shared/inline-scripts.ts';
 import { algoliaConnectSources, metaPolicy, securityHeaders, type CspInput } from '../policy/csp.ts';
 
 export interface RenderContext {

@@ -4,10 +4,9 @@ import type { LoadedSite } from '../load/index.ts';
 import { resolveSidebar, type SidebarNode } from './sidebar.ts';
 import { checkLinks } from './check-links.ts';
 
-export interface NavLinkTo {
-  label: string;
-  route: string;
-}
+import type { NavLinkTo } from '../../shared/navigation-types.ts';
+
+export type { NavLinkTo, SidebarNode };
 
 export interface PageNavigation {
   breadcrumbs: string[];

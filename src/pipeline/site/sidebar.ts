@@ -4,10 +4,9 @@ import type { Diagnostic, PageSource } from '../../shared/types.ts';
 import { SIDEBARS_FILE } from '../load/load-sidebar.ts';
 import { closest, lineOf } from '../diagnostics.ts';
 
-export type SidebarNode =
-  | { type: 'doc'; id: string; label: string; route: string }
-  | { type: 'link'; label: string; href: string }
-  | { type: 'category'; label: string; items: SidebarNode[]; collapsed: boolean; route?: string };
+import type { SidebarNode } from '../../shared/navigation-types.ts';
+
+export type { SidebarNode };
 
 export interface ResolvedSidebar {
   items: SidebarNode[];

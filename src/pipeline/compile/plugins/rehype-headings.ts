@@ -5,7 +5,7 @@
  */
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { isCodeBlock } from './hast-util.ts';
 import { toText } from 'hast-util-to-text';
 import GithubSlugger from 'github-slugger';

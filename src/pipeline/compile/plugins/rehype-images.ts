@@ -4,7 +4,7 @@
  */
 import type { Root, Element } from 'hast';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { isCodeBlock } from './hast-util.ts';
 import { report } from '../report.ts';
 

@@ -7,7 +7,7 @@
  *   <span class="katex-display">  →  gets tabindex="0"
  */
 import type { Root, Element } from 'hast';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { isCodeBlock } from './hast-util.ts';
 
 export default function rehypeScrollRegions() {

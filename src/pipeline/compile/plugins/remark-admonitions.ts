@@ -11,7 +11,7 @@
 import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Node } from 'unist';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.ts';
 import { inlineWrapper, text, wrapper } from './mdast-build.ts';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;

@@ -11,7 +11,7 @@
 import type { Root, Code } from 'mdast';
 import type { Element, ElementContent } from 'hast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.ts';
 import { highlightLines } from '../highlight/highlight.ts';
 import { SUPPORTED_LANGUAGES, resolveLanguage } from '../highlight/languages.ts';
 import { renderRailroad } from '../railroad/render-railroad.ts';

@@ -10,7 +10,7 @@ import { posix } from 'node:path';
 import type { Root, Table, TableRow, TableCell, PhrasingContent } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { parseMarkdown } from '../parse.ts';
 import { report, sourceFileOf } from '../report.ts';
 

@@ -11,7 +11,7 @@ import type { Root, Code } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import type { Node } from 'unist';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { parseMarkdown } from '../parse.ts';
 import { report } from '../report.ts';
 import { wrapper } from './mdast-build.ts';

@@ -3,7 +3,7 @@
  * from the text. Other headings get their id from their text in rehype-headings.
  */
 import type { Root, Text } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.ts';
 
 const CUSTOM_ID = /\s*\{#([A-Za-z0-9_.:-]+)\}\s*$/;
 

@@ -13,7 +13,7 @@ import { posix } from 'node:path';
 import type { Root, RootContent, Parent } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Node } from 'unist';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { parseMarkdown } from '../parse.ts';
 import { blankFrontMatter } from '../../load/front-matter.ts';
 import { report, sourceFileOf } from '../report.ts';

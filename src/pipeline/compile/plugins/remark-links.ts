@@ -13,7 +13,7 @@
 import { posix } from 'node:path';
 import type { Root, Link, Image, Definition } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import type { Parent, PhrasingContent } from 'mdast';
 import { URL_FIX, refusedScheme } from '../../policy/urls.ts';
 import { BASE_PATH, isExternal, splitSuffix, withTrailingSlash } from '../../../shared/url.ts';

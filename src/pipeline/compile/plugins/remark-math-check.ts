@@ -6,7 +6,7 @@
 import katex from 'katex';
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.ts';
 import { report } from '../report.ts';
 
 export default function remarkMathCheck() {

@@ -5,7 +5,7 @@
  */
 import type { Root, Text } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { report } from '../report.ts';
 
 export default function remarkRawHtml() {

@@ -6,7 +6,7 @@
 import type { Root } from 'mdast';
 import type { TextDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import type { ReleaseData } from '../../../shared/types.ts';
 import { report } from '../report.ts';
 

@@ -16,7 +16,7 @@ import type { Root, Parent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { Node } from 'unist';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.ts';
 import { toString } from 'mdast-util-to-string';
 import { report } from '../report.ts';
 import { text, wrapper } from './mdast-build.ts';

@@ -7,7 +7,7 @@
 import type { Root, PhrasingContent } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Directives } from 'mdast-util-directive';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../visit.ts';
 import { report } from '../report.ts';
 import { closest } from '../../diagnostics.ts';
 

@@ -2,8 +2,8 @@
  * The few scripts that must run before anything else, inlined (a few hundred bytes, no
  * request, so they cannot block the first render on the network).
  */
-import { BASE_PATH } from '../../shared/url.ts';
-import { ANNOUNCEMENT_DISMISSED_KEY, type SiteConfig } from '../../shared/site-config.ts';
+import { BASE_PATH } from './url.ts';
+import { ANNOUNCEMENT_DISMISSED_KEY, type SiteConfig } from './site-config.ts';
 
 /**
  * Inline code that replaces the location with the path in variable `v` (plus the query and

@@ -1,0 +1,80 @@
+/**
+ * One page's whole journey after loading: compile → render HTML → write its outputs →
+ * keep only the compact data the site needs afterwards (title, anchors, links, toc,
+ * features, diagnostics, search record). It runs in a worker thread of the page pool, or
+ * in the main thread for small sites and `--jobs 1`; both give the same bytes.
+ *
+ * A new per-page output (another file made from the compiled page) belongs in
+ * `pageOutputs`, so both the pool and the in-process build make it.
+ */
+import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
+import type { CompileContext } from '../compile/context.ts';
+import { markdownProcessor } from '../compile/index.ts';
+import { compilePage } from '../compile/compile-page.ts';
+import { pageModel, type Navigation } from '../site/index.ts';
+import { renderDocPage, type RenderContext } from '../render/render-page.tsx';
+import { outputPathForRoute } from '../load/routes.ts';
+import type { OutputFile } from '../emit/output.ts';
+import { writeOutput } from '../emit/write-output.ts';
+import { pageSearchData, type PageSearchData } from '../search/records.ts';
+
+/** What every page of a build shares. */
+export interface PageEnvironment {
+  compile: CompileContext;
+  navigation: Navigation;
+  render: RenderContext;
+}
+
+/** A page once built: its tree is gone, only what the site stage, search and emit need is left. */
+export interface BuiltPage {
+  /** The compile result without its tree (`hast` is an empty root, `rawBlocks` empty). */
+  page: CompiledPage;
+  /** The page's files; contents are '' once written to disk. */
+  outputs: OutputFile[];
+  search?: PageSearchData;
+}
+
+/** What search indexes of a page: everything routed and listed, except noindex pages and hidden snippet pages. */
+export function searchDataOf(page: CompiledPage, navigation: Navigation): PageSearchData | undefined {
+  const { source } = page;
+  if (source.frontMatter.noindex || source.hidden) return undefined;
+  const section = navigation.byRoute.get(source.route)?.breadcrumbs[0] ?? 'Documentation';
+  return pageSearchData(page.hast, { route: source.route, section, title: source.frontMatter.title });
+}
+
+function renderFailed(page: CompiledPage, e: unknown): Diagnostic {
+  return { severity: 'error', file: page.source.file, rule: 'render', message: `The page could not be rendered: ${(e as Error).message}`, fix: 'Look for an unusual construct on the page; if it looks right, report this as a build bug.' };
+}
+
+/** The files made from one compiled page; a page that throws while rendering is reported and left out, the others go on. */
+export function pageOutputs(page: CompiledPage, env: PageEnvironment): OutputFile[] {
+  try {
+    return [{ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(env.navigation, page), env.render) }];
+  } catch (e) {
+    page.diagnostics.push(renderFailed(page, e));
+    return [];
+  }
+}
+
+/** Compiles and renders one page and drops its tree. */
+export function buildPage(source: PageSource, env: PageEnvironment): BuiltPage {
+  const page = compilePage(markdownProcessor(), source, env.compile);
+  const outputs = pageOutputs(page, env);
+  const search = searchDataOf(page, env.navigation);
+  page.hast = { type: 'root', children: [] };
+  page.rawBlocks = [];
+  return { page, outputs, search };
+}
+
+/**
+ * Builds a batch of pages and, with `outDir`, writes their files at once, so a batch's
+ * HTML is the most the build ever holds.
+ */
+export async function buildPages(sources: PageSource[], env: PageEnvironment, outDir?: string): Promise<BuiltPage[]> {
+  const built = sources.map((source) => buildPage(source, env));
+  if (outDir !== undefined) {
+    await writeOutput(outDir, built.flatMap((b) => b.outputs));
+    for (const b of built) b.outputs = b.outputs.map((f) => ({ path: f.path, contents: '' }));
+  }
+  return built;
+}
