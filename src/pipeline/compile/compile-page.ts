@@ -3,6 +3,7 @@ import { VFile } from 'vfile';
 import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
 import type { CompileContext } from './context.ts';
 import type { MarkdownProcessor } from './processor.ts';
+import { CHUNKED_FROM, parseLarge } from './parse-chunked.ts';
 
 /** rehype-katex repeats, without a line, what remark-math-check already reported. */
 const isKatexRepeat = (m: { source?: string | null }) => m.source === 'rehype-katex';
@@ -27,7 +28,9 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
   };
   let hast;
   try {
-    hast = processor.runSync(processor.parse(file), file);
+    // A very large page is parsed in pieces (same tree, linear time and far less memory).
+    const tree = page.body.length >= CHUNKED_FROM ? parseLarge(page.body, (text) => processor.parse(text)) : processor.parse(file);
+    hast = processor.runSync(tree, file);
   } catch (e) {
     const err = e as Error & { place?: { line?: number; start?: { line: number } } };
     file.data.diagnostics!.push({

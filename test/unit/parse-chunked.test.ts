@@ -1,0 +1,43 @@
+/** Large pages parsed in pieces give the same tree, positions included, as one parse. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseMarkdown } from '../../src/pipeline/compile/parse.ts';
+import { CHUNKED_FROM, parseLarge, splitForParsing } from '../../src/pipeline/compile/parse-chunked.ts';
+import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
+
+/** A page of every construct that could be cut wrongly: fences, directives, maths, comments, lists, quotes, a long table. */
+function bigPage(): string {
+  const parts: string[] = [];
+  for (let i = 0; parts.join('\n').length < CHUNKED_FROM * 1.6; i++) {
+    parts.push(`## Section ${i}\n\nText with **bold**, a [link](x.md), \`code\` and $x_${i}$.\n`);
+    parts.push(`- item ${i}\n- item b\n\n  Continued item text.\n\nAfter the list.\n`);
+    parts.push('```sql\nSELECT 1;\n\nHeading-like line in code\n\n# not a heading\n```\n');
+    parts.push(`:::note[Title ${i}]\nInside.\n\nStill inside.\n\n## Heading inside a note\n:::\n`);
+    parts.push('$$\na + b\n\nc\n$$\n');
+    parts.push('<!-- a comment\n\nstill the comment\n-->\n');
+    parts.push(`> quote ${i}\n\nParagraph after the quote.\n`);
+    if (i % 40 === 0) parts.push('| a | b |\n|---|---|\n' + Array.from({ length: 1300 }, (_, r) => `| r${r} | **v${r}** |`).join('\n') + '\n');
+  }
+  return parts.join('\n');
+}
+
+const strip = (tree: unknown) => JSON.parse(JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v)));
+
+test('a large page is cut into pieces, and the joined tree equals the whole parse, positions included', () => {
+  const body = bigPage();
+  const pieces = splitForParsing(body);
+  assert.ok(pieces && pieces.length > 4, `pieces: ${pieces?.length}`);
+  assert.ok(pieces.some((p) => p.continuesTable), 'the long table is cut too');
+  const processor = markdownProcessor();
+  const whole = processor.parse(body);
+  const joined = parseLarge(body, (text) => processor.parse(text));
+  assert.deepEqual(strip(joined.children), strip(whole.children));
+  assert.deepEqual(joined.children.map((c) => c.position), whole.children.map((c) => c.position));
+});
+
+test('pages with definitions, and small pages, are parsed whole', () => {
+  assert.equal(splitForParsing('[a]: https://x\n\n' + 'Text.\n\n'.repeat(100_000)), undefined);
+  assert.equal(splitForParsing('Text [^1].\n\n[^1]: note\n\n' + 'More.\n\n'.repeat(100_000)), undefined);
+  const small = '## A\n\nText.\n';
+  assert.deepEqual(parseLarge(small, parseMarkdown), parseMarkdown(small));
+});
