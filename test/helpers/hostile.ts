@@ -58,6 +58,7 @@ export async function buildHostile(): Promise<HostileBuild> {
   await symlink(join(top, 'secret.txt'), join(site, 'public/leak.txt'));
   await mkdir(join(site, 'content/examples/ilp'), { recursive: true });
   await symlink(join(top, 'secret.txt'), join(site, 'content/examples/ilp/python.md'));
+  await mkdir(join(site, 'content/data'), { recursive: true }); // git keeps no empty folder
   await symlink(join(top, 'secret.json'), join(site, 'content/data/release.json'));
   // Links that loop.
   await mkdir(join(h, 'loop'));
