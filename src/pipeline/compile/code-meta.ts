@@ -1,6 +1,6 @@
 /**
  * The info string after a fence's language:
- *   ```questdb-sql title="Hourly volume" {1,3-5} showLineNumbers noparse
+ *   ```questdb-sql title="Hourly volume" {1,3-5} showLineNumbers noparse demo
  */
 
 export interface CodeMeta {
@@ -10,6 +10,8 @@ export interface CodeMeta {
   showLineNumbers: boolean;
   /** The content checker skips this block (an intentionally invalid or not-yet-parsable statement). */
   noparse: boolean;
+  /** The query runs as is on the public demo instance: the block gets a "Run in Web Console" link. */
+  demo: boolean;
   /** Tokens nobody understood, for a warning. */
   unknown: string[];
   /** Range problems, e.g. `{0}` or `{5-2}`. */
@@ -20,7 +22,7 @@ const TOKEN = /\s*(?:(\w+)=(?:"([^"]*)"|'([^']*)'|(\S+))|\{([^}]*)\}|(\S+))/g;
 
 /** Parses a code block's meta string. Never throws; problems are listed in the result. */
 export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
-  const out: CodeMeta = { highlight: new Set(), showLineNumbers: false, noparse: false, unknown: [], problems: [] };
+  const out: CodeMeta = { highlight: new Set(), showLineNumbers: false, noparse: false, demo: false, unknown: [], problems: [] };
   if (!meta) return out;
   for (const m of meta.matchAll(TOKEN)) {
     const [, key, dq, sq, bare, ranges, word] = m;
@@ -46,6 +48,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
       }
     } else if (word === 'showLineNumbers') out.showLineNumbers = true;
     else if (word === 'noparse') out.noparse = true;
+    else if (word === 'demo') out.demo = true;
     else if (word) out.unknown.push(word);
   }
   return out;

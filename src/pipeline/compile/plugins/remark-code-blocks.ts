@@ -128,7 +128,7 @@ export default function remarkCodeBlocks() {
       if (lang === 'mermaid') return mermaid(node, file);
       const meta = parseCodeMeta(node.meta);
       if (meta.unknown.length > 0) {
-        report(file, node, `Unknown code block option${meta.unknown.length > 1 ? 's' : ''}: ${meta.unknown.join(', ')}.`, { rule: 'code-meta', fix: 'Use `title="…"`, `{1,3-5}` line highlights, `showLineNumbers` or `noparse`.' });
+        report(file, node, `Unknown code block option${meta.unknown.length > 1 ? 's' : ''}: ${meta.unknown.join(', ')}.`, { rule: 'code-meta', fix: 'Use `title="…"`, `{1,3-5}` line highlights, `showLineNumbers`, `noparse` or `demo`.' });
       }
       for (const p of meta.problems) report(file, node, `Line highlight ${p}.`, { rule: 'code-meta', fix: 'Write line numbers from 1, e.g. `{1,3-5}`.' });
       const lineCount = node.value.split('\n').length;
