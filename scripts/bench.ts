@@ -4,6 +4,7 @@
 //   - the same for synthetic sites of 300 and N pages (default 1000), to show how time grows;
 //   - watch mode: time to serve the first page after start, and from saving a page to its new HTML;
 //   - gzip bytes of HTML, CSS and JS loaded by three reference pages;
+//   - the files for machines: llms.txt, llms-full.txt, the largest per-section llms-full.txt;
 //   - search: bytes the first query downloads, modal open → first results, query latency p50/p95;
 //   - budgets: JS/CSS gzip before interaction, layout shift, Lighthouse mobile scores.
 //   - synthetic sites of 300, 1,000 and N pages, and two big pages (5 MB of prose, a 20,000-row table);
@@ -19,6 +20,7 @@ import fg from 'fast-glob';
 import { writeBigPageSite, writeSyntheticSite } from './bench/synthetic-site.ts';
 import { benchSearch } from './bench/search.ts';
 import { benchBudgets } from './bench/budgets.ts';
+import { benchMachineFiles } from './bench/llms.ts';
 import { median } from './bench/stats.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -155,6 +157,7 @@ const buildOut = join(tmpdir(), `qdb-bench-weights-${process.pid}`);
 if (!BUILDS_ONLY) {
   coldBuild(realCopy, buildOut);
   await pageWeights(buildOut, 'real site');
+  await benchMachineFiles(buildOut, 'real site');
   await benchSearch(buildOut, 'real site', RUNS);
   await benchBudgets(buildOut, RUNS);
   await benchWatch(realCopy, 'real site');

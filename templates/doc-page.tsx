@@ -9,6 +9,7 @@ import { Toc } from '../src/components/Toc.tsx';
 import { Breadcrumbs, PrevNext } from '../src/components/PageNav.tsx';
 import { Announcement } from '../src/components/Announcement.tsx';
 import { icons } from '../src/components/icons.tsx';
+import { PageActions } from '../src/components/PageActions.tsx';
 
 export interface DocPageProps {
   config: SiteConfig;
@@ -21,6 +22,8 @@ export interface DocPageProps {
   previous?: NavLinkTo;
   next?: NavLinkTo;
   editUrl: string;
+  /** The page's Markdown copy, root-relative (`/docs/x/index.md`). */
+  markdownUrl: string;
   children: ReactNode;
 }
 
@@ -44,7 +47,10 @@ export function DocPage(props: DocPageProps): ReactElement {
         <main id="main" className="layout__main">
           <article className="doc">
             <Breadcrumbs trail={props.breadcrumbs} title={props.title} />
-            <h1 className="doc__title">{props.title}</h1>
+            <div className="doc__header">
+              <h1 className="doc__title">{props.title}</h1>
+              <PageActions markdownUrl={props.markdownUrl} absoluteMarkdownUrl={config.url + props.markdownUrl} />
+            </div>
             {showToc && (
               <details className="toc-mobile">
                 <summary>On this page</summary>

@@ -12,6 +12,8 @@ export interface HeadData {
   image: string;
   noindex: boolean;
   type: 'article' | 'website';
+  /** The page's Markdown copy (`/docs/x/index.md`), announced as an alternate. */
+  markdown?: string;
 }
 
 export interface Assets {
@@ -69,6 +71,7 @@ export function Document({ config, head, assets, extraCss = [], bodyScripts = []
         {head.keywords.length > 0 && <meta name="keywords" content={head.keywords.join(', ')} />}
         {head.noindex && <meta name="robots" content="noindex, nofollow" />}
         <link rel="canonical" href={head.canonical} />
+        {head.markdown && <link rel="alternate" type="text/markdown" href={head.markdown} />}
         <meta name="theme-color" content={config.themeColor} />
         <meta name="color-scheme" content="dark" />
         <link rel="manifest" href={`${config.basePath}manifest.webmanifest`} />

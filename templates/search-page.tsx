@@ -10,10 +10,7 @@ import { SEARCH_MAX_LENGTH, SEARCH_PLACEHOLDER } from '../src/shared/search/conf
 import { Header } from '../src/components/Header.tsx';
 import { Footer } from '../src/components/Footer.tsx';
 
-export interface PageListSection {
-  label: string;
-  pages: { label: string; route: string }[];
-}
+import type { PageListSection } from '../src/shared/navigation-types.ts';
 
 export function SearchPage({ config, release, sections }: { config: SiteConfig; release: ReleaseData; sections: PageListSection[] }): ReactElement {
   return (

@@ -49,6 +49,11 @@ export const icons: Record<string, () => ReactElement> = {
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
     </svg>
   ),
+  copy: () => (
+    <svg {...base} width={16} height={16}>
+      <path d="M9 9h10v11H9zM5 15V4h10" />
+    </svg>
+  ),
   edit: () => (
     <svg {...base} width={16} height={16}>
       <path d="M4 20h4L19 9l-4-4L4 16z" />

@@ -202,6 +202,9 @@ function start(element: HTMLElement, id: string, url: string): void {
       try {
         (module.default as Enhance)(element);
         element.dataset.islandReady = '';
+        const pending = pendingClicks.get(element);
+        pendingClicks.delete(element);
+        pending?.click();
       } catch (e) {
         console.error(`The ${id} island crashed:`, e);
         showCrash(element, e, () => start(element, id, url));
@@ -216,6 +219,22 @@ function start(element: HTMLElement, id: string, url: string): void {
   );
 }
 
+/**
+ * A button clicked while its island's chunk was still loading (the first pointer event
+ * starts the load, and a quick click can beat it): clicked again once the island is ready,
+ * so that first click is not lost. Links are left alone: they act without the island.
+ */
+const pendingClicks = new WeakMap<HTMLElement, HTMLElement>();
+
+function rememberEarlyClicks(element: HTMLElement): void {
+  const onClick = (e: Event) => {
+    if (element.dataset.islandReady !== undefined) return element.removeEventListener('click', onClick, true);
+    const button = (e.target as Element | null)?.closest?.('button');
+    if (button && element.contains(button)) pendingClicks.set(element, button);
+  };
+  element.addEventListener('click', onClick, true);
+}
+
 function wake(element: HTMLElement, run: () => void): void {
   const when = element.dataset.wake ?? 'visible';
   if (when === 'load') return run();
@@ -227,6 +246,7 @@ function wake(element: HTMLElement, run: () => void): void {
       run();
     };
     for (const e of events) element.addEventListener(e, once, { passive: true });
+    rememberEarlyClicks(element);
     return;
   }
   const observer = new IntersectionObserver(

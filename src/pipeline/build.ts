@@ -22,7 +22,11 @@ import type { OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
-import { cleanOutput, writeOutput } from './emit/write-output.ts';
+import { cleanOutput, streamOutput, writeOutput } from './emit/write-output.ts';
+import { readFile } from 'node:fs/promises';
+import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
+import { sidebarSections } from './site/sidebar-sections.ts';
+import { markdownOutputPath } from './page/build-page.ts';
 import { writeServiceWorker } from './emit/service-worker.ts';
 import type { PageSearchData } from './search/records.ts';
 import { buildPages, type BuiltPage, type PageEnvironment } from './page/build-page.ts';
@@ -160,6 +164,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     return files;
   });
   outputs.push(...rest);
+  await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, write ? outDir : undefined));
   if (write) {
     const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId));
     log(`  service worker: ${sw.precached} files (${(sw.bytes / 1024 / 1024).toFixed(1)} MB) precached in offline mode`);
@@ -168,6 +173,32 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   return { site, compiled, navigation, outputs, diagnostics, timings };
+}
+
+/**
+ * llms.txt and the llms-full.txt files, from the pages' Markdown copies: read back from
+ * `outDir` when the build writes (so no page's text is held), else from `outputs`, to which
+ * the new files are added.
+ */
+export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], outDir?: string): Promise<void> {
+  const pages = new Map(compiled.map((c) => [c.source.route, { route: c.source.route, title: c.source.frontMatter.title, description: c.source.frontMatter.description ?? '', noindex: c.source.frontMatter.noindex }]));
+  const inMemory = new Map<string, string>();
+  if (outDir === undefined) for (const f of outputs) if (f.path.endsWith('.md') && 'contents' in f) inMemory.set(f.path, String(f.contents));
+  await writeLlmsFiles({
+    sections: llmsSections(sidebarSections(navigation.sidebar), pages),
+    origin: siteConfig.url,
+    basePath: siteConfig.basePath,
+    tagline: siteConfig.tagline,
+    release,
+    read: async (route) => (outDir === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readFile(join(outDir, markdownOutputPath(route)), 'utf8').catch(() => '')),
+    write: async (path, pieces) => {
+      if (outDir !== undefined) return streamOutput(outDir, path, pieces);
+      let text = '';
+      for await (const piece of pieces) text += piece;
+      outputs.push({ path, contents: text });
+      return Buffer.byteLength(text);
+    },
+  });
 }
 
 /** Errors make a page unbuildable or ambiguous; only they fail the build. */

@@ -15,6 +15,7 @@ export const LAYOUT_IDS: readonly string[] = [
   'toc-desktop',
   'toc-mobile',
   'toc-title',
+  'page-actions-menu',
   'all-pages',
   'not-found-q',
   'search-page-q',

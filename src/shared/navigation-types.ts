@@ -15,3 +15,9 @@ export interface NavLinkTo {
   label: string;
   route: string;
 }
+
+/** A top-level section of the sidebar as a flat list of its pages, in sidebar order. */
+export interface PageListSection {
+  label: string;
+  pages: { label: string; route: string }[];
+}

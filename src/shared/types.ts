@@ -83,6 +83,8 @@ export interface PageCompileData {
 export interface CompiledPage extends PageCompileData {
   source: PageSource;
   hast: HastRoot;
+  /** The page as clean Markdown (`build/<route>/index.md`), made from the compiled tree. */
+  markdown: string;
 }
 
 /** One entry of the latest-release data (spec §3). */

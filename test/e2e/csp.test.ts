@@ -113,11 +113,11 @@ describe('content security policy on the fixture site', { skip }, () => {
     const { context, violations } = await recordingContext();
     const page = await context.newPage();
     await page.goto(site.url + '/docs/concept/constructs/?offlineMode=true');
-    await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 15_000 });
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.active?.scriptURL.endsWith('offlineMode=true'), undefined, { timeout: 15_000 });
+    await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.active?.scriptURL.endsWith('offlineMode=true'), undefined, { timeout: 60_000 });
     // Served by the worker only once it controls the page (a reload after activation makes sure).
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     await context.setOffline(true);
     await page.goto(site.url + '/docs/concept/links/');
     await page.waitForTimeout(500);

@@ -36,8 +36,8 @@ after(async () => {
 async function controlled(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(site.url + path);
-  await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 15_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 60_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
   return page;
 }
 
@@ -62,7 +62,7 @@ describe('service worker', { skip }, () => {
   test('offline mode precaches the whole build: an unvisited page opens, styled, with the network off', async () => {
     const context = await browser.newContext();
     const page = await controlled(context, `${A}?offlineMode=true`);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.active?.scriptURL.endsWith('offlineMode=true'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.active?.scriptURL.endsWith('offlineMode=true'), undefined, { timeout: 60_000 });
     await context.setOffline(true);
     const response = await page.goto(site.url + B);
     assert.equal(response?.status(), 200);
@@ -74,13 +74,13 @@ describe('service worker', { skip }, () => {
   test('in offline mode a waiting update shows the "New version available" popup; Refresh reloads into it', async () => {
     const context = await browser.newContext();
     const page = await controlled(context, `${A}?offlineMode=true`);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.active?.scriptURL.endsWith('offlineMode=true'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.active?.scriptURL.endsWith('offlineMode=true'), undefined, { timeout: 60_000 });
     await changeWorker();
     await page.evaluate(async () => void (await navigator.serviceWorker.getRegistration('/docs/'))?.update());
     const popup = page.locator('.sw-update');
-    await popup.waitFor({ timeout: 15_000 });
+    await popup.waitFor({ timeout: 60_000 });
     assert.match(await popup.innerText(), /New version available/);
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await popup.getByRole('button', { name: 'Refresh' }).click();
     await reloaded;
     assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.waiting ?? null), null, 'the update took over');
@@ -95,7 +95,7 @@ describe('service worker', { skip }, () => {
     await page.waitForFunction(async () => {
       const reg = await navigator.serviceWorker.getRegistration('/docs/');
       return reg !== undefined && reg.installing === null && reg.waiting === null;
-    }, undefined, { timeout: 15_000 });
+    }, undefined, { timeout: 60_000 });
     await page.waitForTimeout(300);
     assert.equal(await page.locator('.sw-update').count(), 0);
     await context.close();
@@ -110,9 +110,9 @@ describe('service worker', { skip }, () => {
     const page = await controlled(context, A);
     await page.reload();
     // The reloaded page's island listens for the event once it has woken.
-    await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 60_000 });
     assert.equal(await page.evaluate(() => (window as unknown as { __controlledAtStart: boolean }).__controlledAtStart), true, 'controlled before the event');
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
     await reloaded;
     assert.equal(await page.evaluate(() => (window as unknown as { __controlledAtStart: boolean }).__controlledAtStart), false, 'the reloaded page started without the old worker');

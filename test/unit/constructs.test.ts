@@ -117,7 +117,7 @@ describe('raw HTML', () => {
     const d = site.result.diagnostics.find((x) => x.rule === 'raw-html');
     assert.ok(d);
     assert.equal(d.file, 'content/docs/concept/constructs.md');
-    assert.equal(d.line, 95);
+    assert.equal(d.line, 101);
     assert.ok(d.fix);
   });
 });

@@ -62,6 +62,20 @@ describe('watch mode', () => {
     assert.match((await text('/docs/sw.js')).body, /unregister\(\)/);
   });
 
+  test('serves the Markdown copy of each page and the llms files', async () => {
+    const md = await text('/docs/concept/links/index.md');
+    assert.equal(md.status, 200);
+    assert.match(md.body, /^# Links and anchors\n/);
+    assert.equal((await text('/docs/nope/index.md')).status, 404);
+    const llms = await text('/docs/llms.txt');
+    assert.equal(llms.status, 200);
+    assert.match(llms.body, /^# QuestDB\n/);
+    assert.match(llms.body, /\(https:\/\/questdb\.com\/docs\/concept\/links\/index\.md\)/);
+    const full = await text('/docs/llms-full.txt');
+    assert.match(full.body, /^Source: https:\/\/questdb\.com\/docs\//);
+    assert.ok(full.body.includes('# Links and anchors'));
+  });
+
   test('an edit to a page is served after the rebuild, and open pages are told to reload', async () => {
     const events = await fetch(base + '/__live-reload');
     const reader = events.body!.getReader();

@@ -4,6 +4,8 @@ import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts
 import type { CompileContext } from './context.ts';
 import type { MarkdownProcessor } from './processor.ts';
 import { CHUNKED_FROM, parseLarge } from './parse-chunked.ts';
+import { pageMarkdown } from '../markdown/page-markdown.ts';
+import { siteConfig } from '../../shared/site-config.ts';
 
 /** rehype-katex repeats, without a line, what remark-math-check already reported. */
 const isKatexRepeat = (m: { source?: string | null }) => m.source === 'rehype-katex';
@@ -27,10 +29,13 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
     uid: 0,
   };
   let hast;
+  let markdown = '';
   try {
     // A very large page is parsed in pieces (same tree, linear time and far less memory).
     const tree = page.body.length >= CHUNKED_FROM ? parseLarge(page.body, (text) => processor.parse(text)) : processor.parse(file);
     hast = processor.runSync(tree, file);
+    // The Markdown copy reads the transformed mdast, which the hast conversion left as it was.
+    markdown = markdownOf(tree, page, file.data.diagnostics!);
   } catch (e) {
     const err = e as Error & { place?: { line?: number; start?: { line: number } } };
     file.data.diagnostics!.push({
@@ -65,5 +70,22 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
     dependencies: file.data.dependencies!,
     features: file.data.features!,
     diagnostics,
+    markdown,
   };
+}
+
+/** The page's Markdown copy; a failure is reported and leaves the copy empty, never the page. */
+function markdownOf(tree: Parameters<typeof pageMarkdown>[0], page: PageSource, diagnostics: Diagnostic[]): string {
+  try {
+    return pageMarkdown(tree, { title: page.frontMatter.title, description: page.frontMatter.description ?? '', route: page.route }, siteConfig.url);
+  } catch (e) {
+    diagnostics.push({
+      severity: 'warning',
+      file: page.file,
+      rule: 'markdown-copy',
+      message: `The page's Markdown copy (index.md) could not be made: ${(e as Error).message}`,
+      fix: 'Look for an unusual construct on the page; if it looks right, report this as a build bug.',
+    });
+    return '';
+  }
 }

@@ -28,7 +28,9 @@ import type { CompileContext } from '../compile/context.ts';
 import { buildNavigation, pageModel, type Navigation } from '../site/index.ts';
 import { checkLinks } from '../site/check-links.ts';
 import { buildAssets, type BuiltAssets } from '../render/assets.ts';
-import { renderContext, searchDataOf, searchOutputFiles } from '../build.ts';
+import { emitLlmsFiles, renderContext, searchDataOf, searchOutputFiles } from '../build.ts';
+import { markdownOutputPath } from '../page/build-page.ts';
+import type { OutputFile } from '../emit/output.ts';
 import { renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
 import { renderDocPage, renderNotFoundPage, renderSearchPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
@@ -260,6 +262,18 @@ export class DevServer {
       const broken = this.broken.get(route);
       if (broken) return errorPage(broken.file, broken.diagnostics, liveReloadClient(this.live.revision));
       return undefined;
+    }
+    if (rel === 'index.md' || rel.endsWith('/index.md')) {
+      const page = this.pageByRoute(siteConfig.basePath + rel.slice(0, -'index.md'.length));
+      return page ? (await this.compile(page)).markdown : undefined;
+    }
+    if (rel === 'llms.txt' || rel.endsWith('llms-full.txt')) {
+      // Like the search index, these need every page.
+      const compiled = await Promise.all(this.site.pages.map((p) => this.compile(p)));
+      const outputs: OutputFile[] = compiled.map((c) => ({ path: markdownOutputPath(c.source.route), contents: c.markdown }));
+      await emitLlmsFiles(compiled, this.nav, this.site.release, outputs);
+      const file = outputs.find((f) => f.path === rel);
+      return file && 'contents' in file ? file.contents : undefined;
     }
     if (rel === '404.html') return renderNotFoundPage(this.renderContext());
     if (rel === 'sitemap.xml') return renderSitemap(siteConfig.url, this.site.pages.filter((p) => !p.frontMatter.noindex).map((p) => p.route));

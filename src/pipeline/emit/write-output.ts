@@ -1,5 +1,8 @@
 /** Stage 5, emit: writes the output files into the build folder. */
 import { mkdir, writeFile, copyFile, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
 import type { OutputFile } from './output.ts';
@@ -28,4 +31,19 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+/** Writes one file under `outDir` from pieces as they come (large generated files); answers its size in bytes. */
+export async function streamOutput(outDir: string, relPath: string, pieces: AsyncIterable<string>): Promise<number> {
+  const target = outputTarget(outDir, relPath);
+  await mkdir(dirname(target), { recursive: true });
+  let bytes = 0;
+  const counted = async function* () {
+    for await (const piece of pieces) {
+      bytes += Buffer.byteLength(piece);
+      yield piece;
+    }
+  };
+  await pipeline(Readable.from(counted()), createWriteStream(target));
+  return bytes;
 }

@@ -17,6 +17,7 @@ import { outputPathForRoute } from '../load/routes.ts';
 import type { OutputFile } from '../emit/output.ts';
 import { writeOutput } from '../emit/write-output.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
+import { MARKDOWN_FILE } from '../markdown/page-markdown.ts';
 
 /** What every page of a build shares. */
 export interface PageEnvironment {
@@ -27,7 +28,7 @@ export interface PageEnvironment {
 
 /** A page once built: its tree is gone, only what the site stage, search and emit need is left. */
 export interface BuiltPage {
-  /** The compile result without its tree (`hast` is an empty root, `rawBlocks` empty). */
+  /** The compile result without its tree (`hast` is an empty root, `rawBlocks` and `markdown` empty). */
   page: CompiledPage;
   /** The page's files; contents are '' once written to disk. */
   outputs: OutputFile[];
@@ -46,14 +47,20 @@ function renderFailed(page: CompiledPage, e: unknown): Diagnostic {
   return { severity: 'error', file: page.source.file, rule: 'render', message: `The page could not be rendered: ${(e as Error).message}`, fix: 'Look for an unusual construct on the page; if it looks right, report this as a build bug.' };
 }
 
-/** The files made from one compiled page; a page that throws while rendering is reported and left out, the others go on. */
+/** The files made from one compiled page: its HTML and its Markdown copy. A page that throws while rendering is reported and left out, the others go on. */
 export function pageOutputs(page: CompiledPage, env: PageEnvironment): OutputFile[] {
+  const markdown: OutputFile = { path: markdownOutputPath(page.source.route), contents: page.markdown };
   try {
-    return [{ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(env.navigation, page), env.render) }];
+    return [{ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(env.navigation, page), env.render) }, markdown];
   } catch (e) {
     page.diagnostics.push(renderFailed(page, e));
     return [];
   }
+}
+
+/** `/docs/x/` → `x/index.md`, beside the page's index.html. */
+export function markdownOutputPath(route: string): string {
+  return outputPathForRoute(route).replace(/index\.html$/, MARKDOWN_FILE);
 }
 
 /** Compiles and renders one page and drops its tree. */
@@ -63,6 +70,7 @@ export function buildPage(source: PageSource, env: PageEnvironment): BuiltPage {
   const search = searchDataOf(page, env.navigation);
   page.hast = { type: 'root', children: [] };
   page.rawBlocks = [];
+  page.markdown = '';
   return { page, outputs, search };
 }
 

@@ -91,7 +91,7 @@ export function outputTarget(outDir: string, relPath: string): string {
  * Paths the build itself writes under `build/` (a trailing `/` marks a folder it owns). A
  * page's route may not take any of them. Features that add generated files add them here.
  */
-export const GENERATED_OUTPUTS: { path: string; by: string }[] = [
+export const GENERATED_OUTPUTS: { path: string; by: string; inEveryFolder?: boolean }[] = [
   { path: '404.html', by: 'the not-found page' },
   { path: 'search/', by: 'the search results page and index' },
   { path: 'sitemap.xml', by: 'the sitemap' },
@@ -100,7 +100,8 @@ export const GENERATED_OUTPUTS: { path: string; by: string }[] = [
   { path: 'manifest.webmanifest', by: 'the web-app manifest' },
   { path: '_headers', by: 'the security headers file' },
   { path: 'llms.txt', by: 'the llms.txt index' },
-  { path: 'llms-full.txt', by: 'the llms-full.txt file' },
+  { path: 'llms-full.txt', by: 'the llms-full.txt files (the whole site, and one per top-level section)', inEveryFolder: true },
+  { path: 'index.md', by: 'the Markdown copy of the page beside it', inEveryFolder: true },
 ];
 
 /**
@@ -110,6 +111,7 @@ export const GENERATED_OUTPUTS: { path: string; by: string }[] = [
 export function collidingOutput(outputPath: string, publicFiles: readonly string[] = []): string | undefined {
   for (const g of GENERATED_OUTPUTS) {
     if (g.path.endsWith('/') ? outputPath.startsWith(g.path) : outputPath === g.path || outputPath.startsWith(g.path + '/')) return `${g.path} (${g.by})`;
+    if (g.inEveryFolder && outputPath.split('/').slice(0, -1).includes(g.path)) return `${g.path} (${g.by})`;
   }
   for (const p of publicFiles) {
     if (outputPath === p || outputPath.startsWith(p + '/')) return `public/${p} (a static file)`;

@@ -67,7 +67,7 @@ function katexFiles(): { cssUrl: string; files: OutputFile[] } {
 }
 
 /** The islands the runtime loads by name (src/islands/<name>.ts, each with a default export). */
-export const ISLANDS = ['tabs', 'code-block', 'toc', 'sidebar', 'product-menu', 'heading-links', 'search', 'search-page', 'mobile-menu', 'announcement', 'navigation', 'service-worker'] as const;
+export const ISLANDS = ['tabs', 'code-block', 'copy-page', 'toc', 'sidebar', 'product-menu', 'heading-links', 'search', 'search-page', 'mobile-menu', 'announcement', 'navigation', 'service-worker'] as const;
 
 /** Bundles the browser islands in one esbuild call (ESM, code splitting, hashed names). */
 async function buildIslands(root: string, minify: boolean, entries: Record<string, string>): Promise<{ files: OutputFile[]; urls: Record<string, string> }> {

@@ -8,7 +8,9 @@ import type { SidebarNode } from '../site/sidebar.ts';
 import { Document, type Assets } from '../../../templates/document.tsx';
 import { DocPage } from '../../../templates/doc-page.tsx';
 import { NotFoundPage } from '../../../templates/not-found.tsx';
-import { SearchPage, type PageListSection } from '../../../templates/search-page.tsx';
+import { SearchPage } from '../../../templates/search-page.tsx';
+import { sidebarSections } from '../site/sidebar-sections.ts';
+import { markdownPath } from '../markdown/page-markdown.ts';
 import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
 import { NOT_FOUND_SCRIPT, mermaidScript, siteInlineScripts, wrongBasePathScript } from '../../shared/inline-scripts.ts';
@@ -71,6 +73,7 @@ export function renderDocPage(model: PageModel, ctx: RenderContext): string {
         image: fm.image ?? ctx.config.defaultImage,
         noindex: fm.noindex,
         type: isHome ? 'website' : 'article',
+        markdown: markdownPath(page.source.route),
       }}
     >
       <DocPage
@@ -84,6 +87,7 @@ export function renderDocPage(model: PageModel, ctx: RenderContext): string {
         previous={model.previous}
         next={model.next}
         editUrl={ctx.config.editUrl + page.source.file.replace(/^content\//, '')}
+        markdownUrl={markdownPath(page.source.route)}
       >
         {hastToReact(page.hast)}
       </DocPage>
@@ -110,29 +114,6 @@ export function renderNotFoundPage(ctx: RenderContext): string {
   );
 }
 
-/** The sidebar as sections of pages (top-level pages under "Documentation"), for the results page. */
-function pageListSections(sidebar: SidebarNode[]): PageListSection[] {
-  const top: PageListSection = { label: 'Documentation', pages: [] };
-  const sections: PageListSection[] = [top];
-  const collect = (nodes: SidebarNode[], into: PageListSection) => {
-    for (const n of nodes) {
-      if (n.type === 'doc') into.pages.push({ label: n.label, route: n.route });
-      else if (n.type === 'category') {
-        if (n.route) into.pages.push({ label: n.label, route: n.route });
-        collect(n.items, into);
-      }
-    }
-  };
-  for (const n of sidebar) {
-    if (n.type === 'category') {
-      const section: PageListSection = { label: n.label, pages: [] };
-      collect([n], section);
-      sections.push(section);
-    } else collect([n], top);
-  }
-  return sections.filter((s) => s.pages.length > 0);
-}
-
 /** Renders build/search/index.html, the results page. */
 export function renderSearchPage(ctx: RenderContext): string {
   return toHtml(
@@ -143,7 +124,7 @@ export function renderSearchPage(ctx: RenderContext): string {
       bodyModules={[ctx.assets.islandsRuntime]}
       head={{ title: 'Search', description: 'Search the QuestDB documentation.', keywords: [], canonical: ctx.config.url + ctx.config.basePath + 'search/', image: ctx.config.defaultImage, noindex: true, type: 'website' }}
     >
-      <SearchPage config={ctx.config} release={ctx.release} sections={pageListSections(ctx.sidebar)} />
+      <SearchPage config={ctx.config} release={ctx.release} sections={sidebarSections(ctx.sidebar)} />
     </Document>,
     ctx.devScript,
   );

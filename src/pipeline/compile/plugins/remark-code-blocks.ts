@@ -18,6 +18,7 @@ import { renderRailroad } from '../railroad/render-railroad.ts';
 import { readCachedMermaid } from '../mermaid/cache.ts';
 import { parseCodeMeta } from '../code-meta.ts';
 import { report } from '../report.ts';
+import { webConsoleUrl } from '../../../shared/demo.ts';
 
 /** The element the renderer replaces with rawBlocks[n]. */
 export function rawSlot(n: number): Element {
@@ -93,6 +94,8 @@ interface FigureOptions {
   title?: string;
   highlight?: Set<number>;
   showLineNumbers?: boolean;
+  /** Adds a "Run in Web Console" link that opens the query on the public demo. */
+  demo?: boolean;
 }
 
 /** Builds `<figure class="code-block">` with its title and one span per line. */
@@ -109,8 +112,14 @@ export function codeFigure(code: string, lang: string | null | undefined, opts: 
   if (opts.showLineNumbers) figureClasses.push('code-block--numbered');
   const children: ElementContent[] = [];
   if (opts.title) children.push(el('figcaption', { className: ['code-block__title'] }, [{ type: 'text', value: opts.title }]));
+  children.push(el('pre', { className: ['code-block__pre', `language-${result.lang}`], tabIndex: 0 }, [el('code', { className: [`language-${result.lang}`] }, lines)]));
+  if (opts.demo) {
+    // A plain link: it works without scripts, and it is outside the script-only actions.
+    children.push(
+      el('a', { className: ['code-block__run'], href: webConsoleUrl(code), target: '_blank', rel: ['noopener', 'noreferrer'] }, [{ type: 'text', value: 'Run in Web Console' }]),
+    );
+  }
   children.push(
-    el('pre', { className: ['code-block__pre', `language-${result.lang}`], tabIndex: 0 }, [el('code', { className: [`language-${result.lang}`] }, lines)]),
     // Shown only with scripts on (html.js); the code-block island wires them up.
     el('div', { className: ['code-block__actions'] }, [
       el('button', { type: 'button', className: ['code-block__button'], dataAction: 'wrap', ariaPressed: 'false', title: 'Wrap long lines' }, [{ type: 'text', value: 'Wrap' }]),
@@ -134,7 +143,9 @@ export default function remarkCodeBlocks() {
       const lineCount = node.value.split('\n').length;
       const beyond = [...meta.highlight].filter((n) => n > lineCount);
       if (beyond.length > 0) report(file, node, `Line highlight ${beyond.join(', ')} is past the block's ${lineCount} lines.`, { rule: 'code-meta', fix: 'Fix the highlighted line numbers.' });
-      const figure = codeFigure(node.value, node.lang, meta);
+      const isSql = resolveLanguage(node.lang).id === 'questdb-sql';
+      if (meta.demo && !isSql) report(file, node, '`demo` is for SQL blocks: only a query can run in the Web Console.', { rule: 'code-meta', fix: 'Remove `demo` from this block, or make it a `questdb-sql` block.' });
+      const figure = codeFigure(node.value, node.lang, { ...meta, demo: meta.demo && isSql });
       if (!resolveLanguage(node.lang).known) {
         report(file, node, `Unknown code language \`${node.lang}\`; the block is shown without highlighting.`, { rule: 'code-language', fix: `Use one of: ${SUPPORTED_LANGUAGES.join(', ')}, or \`text\`.` });
       }

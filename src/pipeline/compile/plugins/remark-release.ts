@@ -1,7 +1,8 @@
 /**
  * `:release{field="tag"}` — the documented release, in text and in code:
  * fields `tag` (8.3.3), `name`, `date` (2025-05-30) and `url` (the release page).
- * In code blocks and inline code the same directive text is replaced literally.
+ * In code blocks, inline code and link or image URLs (where the parser leaves it as
+ * plain text) the same directive text is replaced literally.
  */
 import type { Root } from 'mdast';
 import type { TextDirective } from 'mdast-util-directive';
@@ -56,6 +57,11 @@ export default function remarkRelease() {
       if ((node.type === 'code' || node.type === 'inlineCode') && 'value' in node && typeof node.value === 'string' && node.value.includes(':release{')) {
         node.value = fillReleaseInCode(node.value, release, (field) =>
           report(file, node, `Unknown release field \`${field}\` in code.`, { rule: 'release', fix: `Use one of: ${RELEASE_FIELDS.join(', ')}.` }),
+        );
+      }
+      if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && 'url' in node && typeof node.url === 'string' && node.url.includes(':release{')) {
+        node.url = fillReleaseInCode(node.url, release, (field) =>
+          report(file, node, `Unknown release field \`${field}\` in a URL.`, { rule: 'release', fix: `Use one of: ${RELEASE_FIELDS.join(', ')}.` }),
         );
       }
     });

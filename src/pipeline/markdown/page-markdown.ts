@@ -1,0 +1,51 @@
+/**
+ * A page's Markdown copy (`build/<route>/index.md`), made from its compiled tree so that
+ * includes, examples, tabs, config tables and `:release` are already resolved and nothing
+ * of our content language is left: `# Title`, the description, then the body.
+ */
+import type { Root } from 'mdast';
+import { toMarkdown, type Options } from 'mdast-util-to-markdown';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import { mathToMarkdown } from 'mdast-util-math';
+import { parseCodeMeta } from '../compile/code-meta.ts';
+import { toPlainMdast } from './plain-mdast.ts';
+
+const OPTIONS: Options = {
+  bullet: '-',
+  emphasis: '_',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+  // Unpadded tables: padding every cell to the widest one makes wide tables several times larger.
+  extensions: [gfmToMarkdown({ tablePipeAlign: false }), mathToMarkdown()],
+};
+
+export interface MarkdownPage {
+  title: string;
+  description: string;
+  /** `/docs/x/` */
+  route: string;
+}
+
+/** The file name of a page's Markdown copy inside its route folder. */
+export const MARKDOWN_FILE = 'index.md';
+
+/** The URL path of a route's Markdown copy: `/docs/x/` → `/docs/x/index.md`. */
+export function markdownPath(route: string): string {
+  return route + MARKDOWN_FILE;
+}
+
+/** Serialises the compiled tree (consumed: it is rewritten in place) as the page's Markdown. */
+export function pageMarkdown(tree: Root, page: MarkdownPage, origin: string): string {
+  const pageUrl = origin + page.route;
+  const body = toPlainMdast(tree, { pageUrl, origin, codeTitle: (meta) => parseCodeMeta(meta).title });
+  const doc: Root = {
+    type: 'root',
+    children: [
+      { type: 'heading', depth: 1, children: [{ type: 'text', value: page.title }] },
+      ...(page.description ? [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: page.description }] }] : []),
+      ...body.children,
+    ],
+  };
+  return toMarkdown(doc, OPTIONS);
+}
