@@ -9,9 +9,11 @@
 //   - budgets: JS/CSS gzip before interaction, layout shift, Lighthouse mobile scores.
 //   - synthetic sites of 300, 1,000 and N pages, and two big pages (5 MB of prose, a 20,000-row table);
 //   - `--jobs N` is passed to every build (default: the build's own choice); `--builds-only` skips watch, weight, search, budgets.
+//   - each site's warm-cache builds (`--cache`): nothing changed, one page changed; `--no-cache` skips them.
 // Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic] [-- --jobs N] [-- --builds-only]
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,6 +37,7 @@ const NODE_FLAGS = ['--max-semi-space-size=32'];
 const PAGES = num('--pages', 1000);
 const JOBS = args.includes('--jobs') ? ['--jobs', String(num('--jobs', 1))] : [];
 const BUILDS_ONLY = args.includes('--builds-only');
+const NO_CACHE = args.includes('--no-cache');
 
 const fmt = (xs: number[], unit: string, digits = 0) => `${median(xs).toFixed(digits)} ${unit} (runs: ${xs.map((x) => x.toFixed(digits)).join(', ')})`;
 
@@ -44,9 +47,9 @@ interface BuildStats {
   maxRssMb: number;
 }
 
-function coldBuild(root: string, out: string): BuildStats {
+function coldBuild(root: string, out: string, extra: string[] = []): BuildStats {
   const start = performance.now();
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--root', root, '--out', out, '--quiet', ...JOBS], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--root', root, '--out', out, '--quiet', ...JOBS, ...extra], {
     encoding: 'utf8',
     env: { ...process.env, BUILD_STATS_JSON: '1' },
     maxBuffer: 64 * 1024 * 1024,
@@ -66,6 +69,31 @@ function benchBuild(label: string, root: string): void {
   console.log(`  cold build (wall, incl. process start): ${fmt(runs.map((r) => r.wallMs / 1000), 's', 2)}`);
   console.log(`  pages per second:                       ${fmt(runs.map((r) => pages / (r.wallMs / 1000)), 'pages/s')}`);
   console.log(`  peak memory (max RSS):                  ${fmt(runs.map((r) => r.maxRssMb), 'MB')}`);
+  if (!NO_CACHE) benchWarmCache(root);
+}
+
+/** The persistent cache: a build with nothing changed, and one after editing one page (wall, incl. process start). */
+function benchWarmCache(root: string): void {
+  const cacheDir = join(tmpdir(), `qdb-bench-cache-${process.pid}`);
+  const out = join(tmpdir(), `qdb-bench-out-${process.pid}`);
+  const cache = ['--cache-dir', cacheDir];
+  coldBuild(root, out, cache); // fills the cache
+  const unchanged: number[] = [];
+  const onePage: number[] = [];
+  const page = fg.sync('content/docs/**/*.md', { cwd: root, ignore: ['**/_*.md'] }).sort()[0]!;
+  const original = readFileSync(join(root, page), 'utf8');
+  try {
+    for (let i = 0; i < RUNS; i++) unchanged.push(coldBuild(root, out, cache).wallMs / 1000);
+    for (let i = 0; i < RUNS; i++) {
+      writeFileSync(join(root, page), `${original}\nA sentence of edit ${i}.\n`);
+      onePage.push(coldBuild(root, out, cache).wallMs / 1000);
+    }
+  } finally {
+    writeFileSync(join(root, page), original);
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+  console.log(`  warm cache, nothing changed:            ${fmt(unchanged, 's', 2)}`);
+  console.log(`  warm cache, one page changed:           ${fmt(onePage, 's', 2)}`);
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<number> {

@@ -1,8 +1,10 @@
 #!/usr/bin/env tsx
 // Builds the site into build/ (served at /docs/). Exit status 1 only for errors that make
 // a page unbuildable or ambiguous (invalid front matter, duplicate routes); warnings never fail.
-// Usage: npm run build [-- --root DIR] [-- --out DIR] [-- --quiet] [-- --jobs N]
+// Usage: npm run build [-- --root DIR] [-- --out DIR] [-- --quiet] [-- --jobs N] [-- --cache [--cache-dir DIR]]
 // --jobs N: threads that build pages (1 = this thread only); default every core from 400 pages on.
+// --cache: keep a persistent page cache (default <root>/node_modules/.cache/questdb-docs) and
+//   take unchanged pages from it; entries are keyed by content hashes, so it is never stale.
 import './production-env.ts';
 import { resolve } from 'node:path';
 import { buildAll, hasErrors } from '../src/pipeline/build.ts';
@@ -22,9 +24,10 @@ if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
   console.error(`error: --jobs takes a whole number of threads, 1 or more (got ${jobsArg}).`);
   process.exit(1);
 }
+const cacheDir = args.includes('--cache') || opt('--cache-dir') ? resolve(opt('--cache-dir') ?? resolve(root, 'node_modules/.cache/questdb-docs')) : undefined;
 const start = performance.now();
 console.log(`Building ${root}`);
-const result = await buildAll({ root, outDir: opt('--out') ? resolve(opt('--out')!) : undefined, log: (l) => console.log(l), jobs }).catch((e: unknown) => {
+const result = await buildAll({ root, outDir: opt('--out') ? resolve(opt('--out')!) : undefined, log: (l) => console.log(l), jobs, cacheDir }).catch((e: unknown) => {
   // A half-configured search service stops the build with the search client's own message.
   if (e instanceof SearchConfigError) {
     console.error(`error: ${e.message} Set ALGOLIA_APP_ID, ALGOLIA_API_KEY and ALGOLIA_INDEX_NAME together, or none of them for the built-in search.`);

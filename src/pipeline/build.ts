@@ -9,10 +9,9 @@
  */
 import { join } from 'node:path';
 import type { CompiledPage, Diagnostic } from '../shared/types.ts';
-export { searchDataOf } from './page/build-page.ts';
 import { siteConfig } from '../shared/site-config.ts';
 import { loadSite, type LoadedSite } from './load/index.ts';
-import { compileContextData, compileContextFrom } from './compile/index.ts';
+import { compileContextData, compileContextFrom } from './compile/make-context.ts';
 import { buildNavigation, type Navigation } from './site/index.ts';
 import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
@@ -26,11 +25,15 @@ import { cleanOutput, streamOutput, writeOutput } from './emit/write-output.ts';
 import { readFile } from 'node:fs/promises';
 import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
 import { sidebarSections } from './site/sidebar-sections.ts';
-import { markdownOutputPath } from './page/build-page.ts';
+import { markdownOutputPath } from './markdown/paths.ts';
 import { writeServiceWorker } from './emit/service-worker.ts';
 import type { PageSearchData } from './search/records.ts';
-import { buildPages, type BuiltPage, type PageEnvironment } from './page/build-page.ts';
+// Loaded only when a page must be built: compiling needs unified, micromark, refractor and
+// more (about 0.3 s of start-up), which a build served wholly from the cache never uses.
+import type { BuiltPage, PageEnvironment } from './page/build-page.ts';
 import { createPagePool, pageJobs } from './page/page-pool.ts';
+import { lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
+import { siteKey } from './cache/site-key.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
@@ -49,6 +52,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Threads that build pages; 1 builds them in this thread. Default: every core from POOL_MIN_PAGES pages on. */
   jobs?: number;
+  /** A folder for the persistent page cache (see cache/page-cache.ts); none by default. */
+  cacheDir?: string;
 }
 
 export interface BuildResult {
@@ -129,34 +134,47 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const compiled: CompiledPage[] = [];
   const outputs: OutputFile[] = [];
   const search: PageSearchData[] = [];
-  const keep = (built: BuiltPage[]) => {
-    for (const b of built) {
-      compiled.push(b.page);
-      outputs.push(...b.outputs);
-      if (b.search) search.push(b.search);
-    }
-  };
-  const batches: (typeof site.pages)[] = [];
-  for (let i = 0; i < site.pages.length; i += BATCH) batches.push(site.pages.slice(i, i + BATCH));
-  const jobs = pageJobs(site.pages.length, options.jobs);
   const pageOutDir = write ? outDir : undefined;
-  if (jobs === 1) {
-    const env: PageEnvironment = { compile: context, navigation, render: ctx };
+
+  // With the cache on, pages whose entry still matches are taken from it; only the others are built.
+  const cache = options.cacheDir === undefined ? undefined : await timed('load', timings, () => openCache(options.cacheDir!, site, contextData, navigation, ctx));
+  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir)) : [];
+  const toBuild = site.pages.filter((_, i) => results[i] === undefined);
+  if (cache) log(`  cache: ${site.pages.length - toBuild.length} of ${site.pages.length} pages from ${options.cacheDir}`);
+
+  const batches: (typeof site.pages)[] = [];
+  for (let i = 0; i < toBuild.length; i += BATCH) batches.push(toBuild.slice(i, i + BATCH));
+  const jobs = pageJobs(toBuild.length, options.jobs);
+  const built: BuiltPage[] = [];
+  if (toBuild.length === 0) {
+    // Everything came from the cache.
+  } else if (jobs === 1) {
+    const env: PageEnvironment = { compile: context, navigation, render: ctx, cache };
     await timed('pages', timings, async () => {
-      for (const batch of batches) keep(await buildPages(batch, env, pageOutDir));
+      const { buildPages } = await import('./page/build-page.ts');
+      for (const batch of batches) built.push(...(await buildPages(batch, env, pageOutDir)));
     });
   } else {
     await timed('pages', timings, async () => {
-      const pool = createPagePool({ compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir }, jobs);
+      const pool = createPagePool({ compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir, cache }, jobs);
       try {
         // Every batch is queued at once; results are kept in the pages' order, so diagnostics come in the same order as in one thread.
-        for (const built of await Promise.all(batches.map((batch) => pool.run(batch)))) keep(built);
+        for (const b of await Promise.all(batches.map((batch) => pool.run(batch)))) built.push(...b);
       } finally {
         await pool.close();
       }
     });
     log(`  pages built by ${jobs} worker threads`);
   }
+  // Cached and built pages back in the pages' order.
+  let next = 0;
+  for (let i = 0; i < site.pages.length; i++) {
+    const b = results[i] ?? built[next++]!;
+    compiled.push(b.page);
+    outputs.push(...b.outputs);
+    if (b.search) search.push(b.search);
+  }
+  if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   const rest = await timed('emit', timings, async () => {
     const files = await siteFiles(root, ctx, compiled, assets, search, navigation);
@@ -199,6 +217,36 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
       return Buffer.byteLength(text);
     },
   });
+}
+
+/** The cache for this build: its folder and the site key every entry must match. */
+async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<typeof compileContextData>, navigation: Navigation, ctx: RenderContext): Promise<PageCacheSetup> {
+  const shared = {
+    render: { config: ctx.config, release: ctx.release, assets: ctx.assets, mermaid: ctx.mermaid },
+    navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute },
+    routes: contextData.routesByFile,
+    examples: contextData.examples,
+    repository: site.repository,
+    sidebars: site.sidebarsText,
+    url: siteConfig.url,
+  };
+  return { dir, root: site.root, siteKey: await siteKey({ root: site.root, pageFiles: site.pages.map((p) => p.file), shared }) };
+}
+
+/** Each page's cached result (written to `outDir` at once), or undefined where it must be built. */
+async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined): Promise<(BuiltPage | undefined)[]> {
+  const results: (BuiltPage | undefined)[] = new Array(pages.length);
+  let at = 0;
+  const worker = async () => {
+    for (let i = at++; i < pages.length; i = at++) results[i] = await lookupPage(cache, pages[i]!);
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  const hits = results.filter((r): r is BuiltPage => r !== undefined);
+  if (outDir !== undefined) {
+    await writeOutput(outDir, hits.flatMap((b) => b.outputs));
+    for (const b of hits) b.outputs = b.outputs.map((f) => ({ path: f.path, contents: '' }));
+  }
+  return results;
 }
 
 /** Errors make a page unbuildable or ambiguous; only they fail the build. */

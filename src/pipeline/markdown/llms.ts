@@ -14,7 +14,7 @@
  */
 import type { ReleaseData } from '../../shared/types.ts';
 import type { PageListSection } from '../site/sidebar-sections.ts';
-import { markdownPath } from './page-markdown.ts';
+import { markdownPath } from './paths.ts';
 
 export interface LlmsPage {
   route: string;

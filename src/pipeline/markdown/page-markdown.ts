@@ -27,14 +27,6 @@ export interface MarkdownPage {
   route: string;
 }
 
-/** The file name of a page's Markdown copy inside its route folder. */
-export const MARKDOWN_FILE = 'index.md';
-
-/** The URL path of a route's Markdown copy: `/docs/x/` → `/docs/x/index.md`. */
-export function markdownPath(route: string): string {
-  return route + MARKDOWN_FILE;
-}
-
 /** Serialises the compiled tree (consumed: it is rewritten in place) as the page's Markdown. */
 export function pageMarkdown(tree: Root, page: MarkdownPage, origin: string): string {
   const pageUrl = origin + page.route;

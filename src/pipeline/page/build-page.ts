@@ -17,13 +17,16 @@ import { outputPathForRoute } from '../load/routes.ts';
 import type { OutputFile } from '../emit/output.ts';
 import { writeOutput } from '../emit/write-output.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
-import { MARKDOWN_FILE } from '../markdown/page-markdown.ts';
+import { markdownOutputPath } from '../markdown/paths.ts';
+import { storePage, type PageCacheSetup } from '../cache/page-cache.ts';
 
 /** What every page of a build shares. */
 export interface PageEnvironment {
   compile: CompileContext;
   navigation: Navigation;
   render: RenderContext;
+  /** With the persistent cache on, each page built is stored there. */
+  cache?: PageCacheSetup;
 }
 
 /** A page once built: its tree is gone, only what the site stage, search and emit need is left. */
@@ -58,10 +61,6 @@ export function pageOutputs(page: CompiledPage, env: PageEnvironment): OutputFil
   }
 }
 
-/** `/docs/x/` → `x/index.md`, beside the page's index.html. */
-export function markdownOutputPath(route: string): string {
-  return outputPathForRoute(route).replace(/index\.html$/, MARKDOWN_FILE);
-}
 
 /** Compiles and renders one page and drops its tree. */
 export function buildPage(source: PageSource, env: PageEnvironment): BuiltPage {
@@ -80,6 +79,7 @@ export function buildPage(source: PageSource, env: PageEnvironment): BuiltPage {
  */
 export async function buildPages(sources: PageSource[], env: PageEnvironment, outDir?: string): Promise<BuiltPage[]> {
   const built = sources.map((source) => buildPage(source, env));
+  if (env.cache) await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));
   if (outDir !== undefined) {
     await writeOutput(outDir, built.flatMap((b) => b.outputs));
     for (const b of built) b.outputs = b.outputs.map((f) => ({ path: f.path, contents: '' }));

@@ -14,6 +14,7 @@ import type { CompileContextData } from '../compile/index.ts';
 import type { Navigation } from '../site/index.ts';
 import type { RenderContext } from '../render/render-page.tsx';
 import type { BuiltPage } from './build-page.ts';
+import type { PageCacheSetup } from '../cache/page-cache.ts';
 
 /** Below this many pages the workers' start-up costs more than the second core gains. */
 export const POOL_MIN_PAGES = 400;
@@ -25,6 +26,8 @@ export interface PageWorkerSetup {
   render: RenderContext;
   /** Where the worker writes the pages' files; absent, the HTML comes back (tests). */
   outDir?: string;
+  /** The persistent page cache, when on: workers store the pages they build. */
+  cache?: PageCacheSetup;
 }
 
 /** How many threads build pages: `requested` when given (1 = in the main thread), else every core for a large site. */

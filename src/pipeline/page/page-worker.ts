@@ -10,6 +10,7 @@ const env: PageEnvironment = {
   compile: compileContextFrom(setup.compile),
   navigation: { ...setup.navigation, diagnostics: [] },
   render: setup.render,
+  cache: setup.cache,
 };
 
 export default function buildBatch(pages: PageSource[]): Promise<BuiltPage[]> {

@@ -10,7 +10,7 @@ import { DocPage } from '../../../templates/doc-page.tsx';
 import { NotFoundPage } from '../../../templates/not-found.tsx';
 import { SearchPage } from '../../../templates/search-page.tsx';
 import { sidebarSections } from '../site/sidebar-sections.ts';
-import { markdownPath } from '../markdown/page-markdown.ts';
+import { markdownPath } from '../markdown/paths.ts';
 import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
 import { NOT_FOUND_SCRIPT, mermaidScript, siteInlineScripts, wrongBasePathScript } from '../../shared/inline-scripts.ts';

@@ -1,0 +1,87 @@
+/**
+ * The optional persistent page cache (`npm run build -- --cache`, kept under
+ * `node_modules/.cache/questdb-docs/` where a CI runner can restore it). One entry per
+ * page: what building it gave (compact page data, search data, its HTML and Markdown) and
+ * the keys it is valid for: the site key (site-key.ts), the page's own source, and the
+ * content hash of every file it read (fragments, examples, data, included pages). An entry
+ * is used only when all of them match, so the cache can make a build faster but never stale.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { PageSource } from '../../shared/types.ts';
+import type { OutputFile } from '../emit/output.ts';
+import type { BuiltPage } from '../page/build-page.ts';
+import { stableJson } from './site-key.ts';
+
+/** Plain data, so the page pool's workers can store entries too. */
+export interface PageCacheSetup {
+  dir: string;
+  siteKey: string;
+  root: string;
+}
+
+interface Entry {
+  siteKey: string;
+  source: string;
+  dependencies: [string, string][];
+  built: BuiltPage;
+}
+
+const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const entryPath = (setup: PageCacheSetup, file: string) => join(setup.dir, 'pages', sha(file).slice(0, 32) + '.bin');
+
+function hashOf(root: string, file: string): string {
+  try {
+    return sha(readFileSync(join(root, file)));
+  } catch {
+    return 'missing';
+  }
+}
+
+/** Stores one page's result; `outputs` must still hold their contents. Failures only cost the entry. */
+export async function storePage(setup: PageCacheSetup, source: PageSource, built: BuiltPage): Promise<void> {
+  const entry: Entry = {
+    siteKey: setup.siteKey,
+    source: sha(stableJson(source)),
+    dependencies: [...built.page.dependencies].map((f) => [f, hashOf(setup.root, f)]),
+    built,
+  };
+  const path = entryPath(setup, source.file);
+  try {
+    await mkdir(join(setup.dir, 'pages'), { recursive: true });
+    // Written aside and renamed, so a build stopped midway never leaves half an entry.
+    await writeFile(path + '.tmp', serialize(entry));
+    await rename(path + '.tmp', path);
+  } catch {
+    /* a cache that cannot be written is no cache */
+  }
+}
+
+/** The cached result of a page, when every key still matches. */
+export async function lookupPage(setup: PageCacheSetup, source: PageSource): Promise<BuiltPage | undefined> {
+  let entry: Entry;
+  try {
+    entry = deserialize(await readFile(entryPath(setup, source.file))) as Entry;
+  } catch {
+    return undefined;
+  }
+  if (entry.siteKey !== setup.siteKey || entry.source !== sha(stableJson(source))) return undefined;
+  for (const [file, hash] of entry.dependencies) if (hashOf(setup.root, file) !== hash) return undefined;
+  return entry.built;
+}
+
+/** Removes entries of pages that no longer exist, so the cache does not grow with every rename. */
+export async function pruneCache(setup: PageCacheSetup, files: string[]): Promise<void> {
+  const keep = new Set(files.map((f) => sha(f).slice(0, 32) + '.bin'));
+  const dir = join(setup.dir, 'pages');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => !keep.has(n)).map((n) => rm(join(dir, n), { force: true })));
+}
+
+/** The files of a cached page, to write as they are. */
+export function cachedOutputs(built: BuiltPage): OutputFile[] {
+  return built.outputs;
+}

@@ -1,0 +1,95 @@
+/**
+ * The persistent page cache: a warm build gives the same bytes as a cold one, and every
+ * kind of change that can alter a page (its text, a file it includes, another page's
+ * title in the sidebar, the build's settings) makes that page, or all, build again.
+ * A damaged entry is rebuilt, never trusted.
+ */
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { mkdtemp, readFile, readdir, rm, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import fg from 'fast-glob';
+import { buildAll } from '../../src/pipeline/build.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+
+let root: string;
+let work: string;
+let cacheDir: string;
+before(async () => {
+  root = await copyFixture('site');
+  work = await mkdtemp(join(tmpdir(), 'qdb-cache-test-'));
+  cacheDir = join(work, 'cache');
+});
+after(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+let n = 0;
+/** Builds into a fresh folder; answers the folder and how many pages came from the cache. */
+async function build(): Promise<{ out: string; cached: number; total: number }> {
+  const out = join(work, `out-${n++}`);
+  const lines: string[] = [];
+  const result = await buildAll({ root, outDir: out, cacheDir, log: (l) => lines.push(l) });
+  const m = /cache: (\d+) of (\d+) pages/.exec(lines.join('\n'));
+  assert.ok(m, 'the build says how many pages came from the cache');
+  assert.equal(Number(m[2]), result.compiled.length);
+  return { out, cached: Number(m[1]), total: Number(m[2]) };
+}
+
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = (await fg('**/*', { cwd: dir })).sort();
+  // The service worker names its caches after the build id, which is the same for the same assets.
+  return new Map(await Promise.all(files.map(async (f) => [f, (await readFile(join(dir, f))).toString('base64')] as [string, string])));
+}
+
+describe('the page cache', () => {
+  test('a warm build takes every page from the cache and writes the same bytes as the cold one', async () => {
+    const cold = await build();
+    assert.equal(cold.cached, 0);
+    const warm = await build();
+    assert.equal(warm.cached, warm.total);
+    assert.deepEqual(await snapshot(warm.out), await snapshot(cold.out));
+  });
+
+  test('an edited page is built again, and only it', async () => {
+    await appendFile(join(root, 'content/docs/concept/links.md'), '\nA sentence added after the cache was filled.\n');
+    const r = await build();
+    assert.equal(r.cached, r.total - 1);
+    assert.match(await readFile(join(r.out, 'concept/links/index.html'), 'utf8'), /A sentence added after the cache was filled\./);
+    assert.match(await readFile(join(r.out, 'concept/links/index.md'), 'utf8'), /A sentence added after the cache was filled\./);
+  });
+
+  test('an edited fragment rebuilds the pages that include it', async () => {
+    const fragment = join(root, 'content/docs/partials/_nested.md');
+    await writeFile(fragment, (await readFile(fragment, 'utf8')).replace('Nested fragment text.', 'Nested fragment text, edited.'));
+    const r = await build();
+    assert.ok(r.cached < r.total);
+    assert.match(await readFile(join(r.out, 'concept/constructs/index.html'), 'utf8'), /Nested fragment text, edited\./);
+  });
+
+  test('a new title (shown in the sidebar of every page) rebuilds every page', async () => {
+    const page = join(root, 'content/docs/concept/constructs.md');
+    await writeFile(page, (await readFile(page, 'utf8')).replace(/^title: .*$/m, 'title: Every construct there is'));
+    const r = await build();
+    assert.equal(r.cached, 0);
+    assert.match(await readFile(join(r.out, 'concept/links/index.html'), 'utf8'), /Every construct there is/);
+  });
+
+  test('a damaged entry is rebuilt, not trusted', async () => {
+    const dir = join(cacheDir, 'pages');
+    const [first] = await readdir(dir);
+    await writeFile(join(dir, first!), 'not an entry');
+    const r = await build();
+    assert.equal(r.cached, r.total - 1);
+  });
+
+  test('after all these edits, the cached build is byte for byte a build without the cache', async () => {
+    const warm = await build();
+    assert.equal(warm.cached, warm.total);
+    const plain = join(work, 'plain');
+    await buildAll({ root, outDir: plain });
+    assert.deepEqual(await snapshot(warm.out), await snapshot(plain));
+  });
+});
