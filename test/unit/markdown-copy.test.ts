@@ -147,3 +147,32 @@ describe('llms.txt and llms-full.txt', () => {
     assert.equal(collidingOutput('concept/index-md/index.html'), undefined);
   });
 });
+
+describe('the fast path of the serialiser for plain text', () => {
+  test('gives what the full escaping gives, for random text in every kind of place', async () => {
+    const { toMarkdown } = await import('mdast-util-to-markdown');
+    const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
+    const { handlers: _fast, ...slow } = MARKDOWN_OPTIONS;
+    const alphabet = 'abw W19 .-+=:;,?!()[]{}*_`~#>|<&@$\\\'"\n\t/';
+    let seed = 42;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const wrap = (t: object) => [
+      { type: 'paragraph', children: [t] },
+      { type: 'paragraph', children: [{ type: 'strong', children: [t] }, t] },
+      { type: 'heading', depth: 2, children: [t] },
+      { type: 'list', ordered: false, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [t] }] }] },
+      { type: 'table', align: [null], children: [{ type: 'tableRow', children: [{ type: 'tableCell', children: [t] }] }] },
+      { type: 'paragraph', children: [{ type: 'link', url: 'https://x.example/', children: [t] }, { type: 'inlineCode', value: 'c' }, t] },
+    ];
+    let checked = 0;
+    for (let i = 0; i < 4000; i++) {
+      const value = Array.from({ length: 1 + rand(12) }, () => alphabet[rand(alphabet.length)]).join('');
+      for (const node of wrap({ type: 'text', value })) {
+        const root = { type: 'root', children: [node] } as never;
+        assert.equal(toMarkdown(root, MARKDOWN_OPTIONS), toMarkdown(root, slow), JSON.stringify(value));
+        checked++;
+      }
+    }
+    assert.ok(checked > 20_000);
+  });
+});
