@@ -16,7 +16,7 @@ import { buildNavigation, type Navigation } from './site/index.ts';
 import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
 import { renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
-import { renderSidebarBase } from './render/sidebar-html.ts';
+import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase } from './render/sidebar-html.ts';
 import type { OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
@@ -106,6 +106,8 @@ export async function siteFiles(root: string, ctx: RenderContext, compiled: Comp
     ...searchOutputFiles(search, navigation),
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
+    // A very large sidebar is drawn per page as an outline; the whole list is this one file.
+    ...(ctx.sidebarHtml?.outline ? [{ path: FULL_SIDEBAR_FILE, contents: fullSidebarFile(ctx.sidebarHtml) }] : []),
     // The CSP and the other security headers, for hosts that read Netlify's format.
     { path: '_headers', contents: headersFile(ctx.config.basePath, siteHeaders(ctx)) },
     ...assets.files,

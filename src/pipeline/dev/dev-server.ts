@@ -32,7 +32,7 @@ import { emitLlmsFiles, renderContext, searchOutputFiles } from '../build.ts';
 import { searchDataOf } from '../page/build-page.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
 import type { OutputFile } from '../emit/output.ts';
-import { renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
+import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
 import { renderDocPage, renderNotFoundPage, renderSearchPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
 import { renderManifest } from '../emit/manifest.ts';
@@ -279,6 +279,10 @@ export class DevServer {
     if (rel === '404.html') return renderNotFoundPage(this.renderContext());
     if (rel === 'sitemap.xml') return renderSitemap(siteConfig.url, this.site.pages.filter((p) => !p.frontMatter.noindex).map((p) => p.route));
     if (rel === 'manifest.webmanifest') return renderManifest(siteConfig);
+    if (rel === FULL_SIDEBAR_FILE) {
+      const sidebar = this.renderContext().sidebarHtml;
+      return sidebar?.outline ? fullSidebarFile(sidebar) : undefined;
+    }
     const { files, featureFiles } = this.assets;
     const asset = [...files, ...featureFiles.math, ...featureFiles.mermaidPending].find((f) => f.path === rel);
     if (asset) return 'copyFrom' in asset ? readFile(asset.copyFrom) : asset.contents;

@@ -98,6 +98,7 @@ export const GENERATED_OUTPUTS: { path: string; by: string; inEveryFolder?: bool
   { path: 'sw.js', by: 'the service worker' },
   { path: 'assets/', by: 'the bundled scripts, styles and fonts' },
   { path: 'manifest.webmanifest', by: 'the web-app manifest' },
+  { path: 'sidebar.json', by: 'the whole sidebar of a very large site' },
   { path: '_headers', by: 'the security headers file' },
   { path: 'llms.txt', by: 'the llms.txt index' },
   { path: 'llms-full.txt', by: 'the llms-full.txt files (the whole site, and one per top-level section)', inEveryFolder: true },
