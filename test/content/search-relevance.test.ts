@@ -1,7 +1,7 @@
 /**
  * Search relevance on the real site: real queries (function names, keywords, concepts,
- * configuration keys, error messages, misspellings), each with the page it must return
- * among the first 3 pages of hits. The built-in engine runs over the index the build
+ * configuration keys, error messages, misspellings, readers' words for our terms, and
+ * newcomers' questions), each with the page it must return among the first 3 pages of hits. The built-in engine runs over the index the build
  * emits for the browser. `npm run bench` times the same queries.
  */
 import { test, before } from 'node:test';
@@ -36,8 +36,10 @@ export function topPages(e: SearchEngine, query: string, n = 3): string[] {
   return pages;
 }
 
-test(`at least 40 queries, each finding its page in the top 3`, () => {
-  assert.ok(RELEVANCE_QUERIES.length >= 40);
+test(`at least 150 queries (40 of them in newcomers' words), each finding its page in the top 3`, () => {
+  assert.ok(RELEVANCE_QUERIES.length >= 150, `${RELEVANCE_QUERIES.length} queries`);
+  assert.ok(RELEVANCE_QUERIES.filter((r) => r.newcomer).length >= 40);
+  assert.equal(new Set(RELEVANCE_QUERIES.map((r) => r.query)).size, RELEVANCE_QUERIES.length, 'no query twice');
   const misses: string[] = [];
   for (const { query, page } of RELEVANCE_QUERIES) {
     const top = topPages(engine, query);

@@ -43,7 +43,18 @@ export function searchDataOf(page: CompiledPage, navigation: Navigation): PageSe
   const { source } = page;
   if (source.frontMatter.noindex || source.hidden) return undefined;
   const section = navigation.byRoute.get(source.route)?.breadcrumbs[0] ?? 'Documentation';
-  return pageSearchData(page.hast, { route: source.route, section, title: source.frontMatter.title });
+  return pageSearchData(page.hast, { route: source.route, section, title: source.frontMatter.title, keywords: pageKeywords(source) });
+}
+
+/**
+ * A page's strong words for search: its front-matter keywords, its sidebar label and the
+ * words of its slug (`pgwire-intro` holds "pgwire", `ingest-python` "python").
+ */
+export function pageKeywords(source: CompiledPage['source']): string {
+  const slug = source.route.split('/').filter(Boolean).pop() ?? '';
+  const slugWords = slug.split(/[-_.]+/).filter((w) => w.length > 1 && w !== 'docs');
+  const words = [...(source.frontMatter.keywords ?? []), ...(source.frontMatter.sidebar_label ? [source.frontMatter.sidebar_label] : []), slugWords.join(' ')];
+  return words.filter((w) => w.trim() !== '').join(', ');
 }
 
 function renderFailed(page: CompiledPage, e: unknown): Diagnostic {

@@ -32,7 +32,7 @@ export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
       section = headings.sections.push(page.section) - 1;
       sectionIds.set(page.section, section);
     }
-    const pageIdx = headings.pages.push([page.route, section, page.title]) - 1;
+    const pageIdx = headings.pages.push(page.keywords ? [page.route, section, page.title, page.keywords] : [page.route, section, page.title]) - 1;
     const offset = headings.headings.length;
     for (const [level, anchor, text, parent] of page.headings) headings.headings.push([pageIdx, level, anchor, text, parent >= 0 ? parent + offset : -1]);
     for (const [heading, text, anchor] of page.content) {

@@ -12,6 +12,8 @@ export interface PageSearchData {
   route: string;
   section: string;
   title: string;
+  /** The reader's words for the page: front-matter keywords, sidebar label, the route's words. */
+  keywords?: string;
   /** [level 2–6, anchor, text, parent heading index within this page or -1] */
   headings: [number, string, string, number][];
   /** [heading index within this page or -1, text, own anchor (a configuration row's key)] */
@@ -51,7 +53,7 @@ function clean(text: string): string {
 const isList = (e: Element) => e.tagName === 'ul' || e.tagName === 'ol';
 
 /** Walks a compiled page in document order and collects its headings and texts. */
-export function pageSearchData(tree: Root, page: { route: string; section: string; title: string }): PageSearchData {
+export function pageSearchData(tree: Root, page: { route: string; section: string; title: string; keywords?: string }): PageSearchData {
   const data: PageSearchData = { ...page, headings: [], content: [] };
   /** Index of the latest heading at each level 2–6 (for parents). */
   const open: (number | undefined)[] = [];

@@ -13,18 +13,21 @@
  */
 import type { ContentIndexFile, HeadingsIndexFile, Hierarchy, HighlightValue, HitType, MultiSearchResponse, SearchHit, SearchRecord, SearchRequest, SearchResult } from './types.ts';
 import { escapeHtml } from '../html.ts';
+import { SYNONYMS } from './synonyms.ts';
 import { allowedTypos, forEachWord, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export const MAX_QUERY_LENGTH = 64;
 /** Attribute ranks: lower is better. */
 const RANK_OWN = 0;
-const RANK_TITLE = 1;
-const RANK_ANCESTOR = 2;
+/** A page's keywords (front matter, sidebar label, slug): the reader's words for what the page is about. */
+const RANK_KEYWORDS = 1;
+const RANK_TITLE = 2;
+const RANK_ANCESTOR = 3;
 /** Text that starts with the word (a configuration row's key, a definition) beats text that mentions it later. */
-const RANK_CONTENT_START = 3;
-const RANK_CONTENT = 4;
-const RANK_SECTION = 5;
+const RANK_CONTENT_START = 4;
+const RANK_CONTENT = 5;
+const RANK_SECTION = 6;
 /** Words at the start of a text: the rest of it is "later". */
 const START_WORDS = 3;
 /** A prefix expands to at most this many index terms (the most frequent are kept). */
@@ -45,6 +48,39 @@ interface WordMatch {
   rank: number;
   exact: boolean;
 }
+
+/** One record's score for one wording of the query (lower is better unless said). */
+interface Scored {
+  doc: number;
+  /** Share of the query's required words it lacks. */
+  missing: number;
+  /** Share of the query's words that are optional (common) and not in it. */
+  optionalMissing: number;
+  typos: number;
+  /** Mean attribute rank of the matched words. */
+  rank: number;
+  /** Share of words matched exactly (higher is better). */
+  exact: number;
+  names: number;
+  coverage: number;
+  conceptTitle: number;
+  aboutTitle: number;
+  mostlyAbout: number;
+  definition: number;
+  /** 1 for a page record standing for words found in several records of its page. */
+  scattered: number;
+  about: number;
+}
+
+/** Synonym phrases as word lists. */
+const SYNONYM_WORDS = SYNONYMS.map(([from, to]) => [from.split(' '), to.split(' ')] as const);
+/** The sidebar section whose pages explain ideas (preferred for "what is …" questions). */
+const CONCEPTS_SECTION = 'Concepts';
+const DEFINITION_QUESTION = /^\s*(what\s+(is|are)|what's|whats|how\s+(does|do|is|are)\s+(?!i\b|you\b|we\b)|why\s+(is|are|does|do))\b/i;
+/** `tables()`, `now()`: the reader asks for a function by name. */
+const FUNCTION_CALL = /^\s*[\p{L}\p{N}_.]+\s*\(\s*\)\s*$/u;
+/** Wordings tried besides the query itself. */
+const MAX_VARIANTS = 4;
 
 interface TermMatch {
   term: string;
@@ -90,9 +126,9 @@ function hierarchyOf(h: Partial<Hierarchy>): Hierarchy {
 export function recordsFromIndex(headings: HeadingsIndexFile, content?: ContentIndexFile): SearchRecord[] {
   const records: SearchRecord[] = [];
   const headingHierarchy: Hierarchy[] = [];
-  const pageHierarchy = headings.pages.map(([route, section, title], i) => {
+  const pageHierarchy = headings.pages.map(([route, section, title, keywords], i) => {
     const h = hierarchyOf({ lvl0: headings.sections[section] ?? '', lvl1: title });
-    records.push({ objectID: `p${i}`, hierarchy: h, content: null, type: 'lvl1', url: route });
+    records.push({ objectID: `p${i}`, hierarchy: h, content: null, type: 'lvl1', url: route, ...(keywords ? { keywords } : {}) });
     return h;
   });
   headings.headings.forEach(([page, level, anchor, text, parent], i) => {
@@ -118,6 +154,8 @@ export class SearchEngine {
   private byFirstChar = new Map<string, string[]>();
   private sorted: string[] = [];
   private vocabularyStale = false;
+  /** Route → the page record's doc, for ranking a record by what its page is about. */
+  private pageDocs = new Map<string, number>();
   /** Terms added since the vocabulary was last brought up to date. */
   private newTerms: string[] = [];
   private readonly queryId: () => string;
@@ -152,6 +190,7 @@ export class SearchEngine {
       const own = r.type === 'content' ? (namedText ? anchor : '') : (r.hierarchy[r.type] ?? '');
       const doc: Doc = { ...r, order: this.docs.length, level, ownWords: queryWords(own).length };
       const id = this.docs.push(doc) - 1;
+      if (r.type === 'lvl1') this.pageDocs.set(r.url.split('#')[0]!, id);
       const best = new Map<string, number>();
       const setBest = (term: string, code: number) => {
         const prev = best.get(term);
@@ -160,7 +199,11 @@ export class SearchEngine {
       /** A word and, for a compound, its parts (flagged as parts: they are not exact matches). */
       const noteWord = (word: string, rank: number) => {
         setBest(word, rank << 1);
-        if (word.includes('.') || word.includes('_')) for (const p of word.split(/[._]/)) if (p) setBest(p, (rank << 1) | 1);
+        if (word.includes('.') || word.includes('_')) {
+          for (const p of word.split(/[._]/)) if (p) setBest(p, (rank << 1) | 1);
+          // And what follows each dot: `vm.max_map_count` holds `max_map_count`, `http.net.bind.to` holds `net.bind.to`.
+          for (let i = word.indexOf('.'); i >= 0 && i < word.length - 1; i = word.indexOf('.', i + 1)) setBest(word.slice(i + 1), (rank << 1) | 1);
+        }
       };
       const note = (text: string | null | undefined, rank: number) => {
         if (!text) return;
@@ -168,6 +211,12 @@ export class SearchEngine {
         else for (const w of wordsOf(text)) noteWord(w, rank);
       };
       note(own, RANK_OWN);
+      if (r.type === 'lvl1' && r.keywords) {
+        // The first keyword names the page's subject as its title does (`within` for the spatial operators page).
+        const comma = r.keywords.indexOf(',');
+        note(comma < 0 ? r.keywords : r.keywords.slice(0, comma), RANK_OWN);
+        if (comma >= 0) note(r.keywords.slice(comma + 1), RANK_KEYWORDS);
+      }
       if (r.type !== 'lvl1') note(r.hierarchy.lvl1, RANK_TITLE);
       for (let l = 2; l < level && l <= 6; l++) note(r.hierarchy[LEVELS[l]!], RANK_ANCESTOR);
       note(r.content, RANK_CONTENT);
@@ -274,41 +323,119 @@ export class SearchEngine {
     return out;
   }
 
-  /** One search, as Algolia answers one request of a multi-search. */
-  searchOne(request: SearchRequest): SearchResult {
-    const started = performance.now();
-    const query = (request.query ?? '').slice(0, MAX_QUERY_LENGTH);
-    const hitsPerPage = request.hitsPerPage ?? 20;
-    const page = request.page ?? 0;
-    const words = queryWords(query);
-    const prefixLast = !/\s$/.test(query);
+  /**
+   * The query and its synonym variants (synonyms.ts): each phrase of the query found on
+   * the left of an entry is replaced by the right, one at a time (at most MAX_VARIANTS).
+   */
+  private variants(words: string[]): { words: string[]; concept: number[] }[] {
+    const out: { words: string[]; concept: number[] }[] = [{ words, concept: [] }];
+    const seen = new Set([words.join(' ')]);
+    for (const [from, to] of SYNONYM_WORDS) {
+      if (out.length > MAX_VARIANTS) break;
+      for (let i = 0; i + from.length <= words.length; i++) {
+        if (!from.every((w, k) => words[i + k] === w)) continue;
+        const variant = [...words.slice(0, i), ...to, ...words.slice(i + from.length)];
+        const key = variant.join(' ');
+        if (!seen.has(key)) {
+          seen.add(key);
+          // The positions of the docs' own term, to find the page it names.
+          out.push({ words: variant, concept: to.map((_, k) => i + k) });
+        }
+        break;
+      }
+    }
+    return out;
+  }
+
+  /** Scores every record that matches one wording of the query. */
+  /** How many page titles (or keywords) a word's matches hold. */
+  private titleCount(m: Map<number, WordMatch>): number {
+    let n = 0;
+    for (const [doc, w] of m) if (w.rank <= RANK_KEYWORDS && this.docs[doc]!.level === 1) n++;
+    return n;
+  }
+
+  private score(words: string[], concept: number[], prefixLast: boolean, isDefinitionQuestion = false): { scored: Scored[]; terms: TermMatch[][] } {
     const perWord = words.map((w, i) => this.termsFor(w, prefixLast && i === words.length - 1));
     const matches = perWord.map((terms) => this.matchWord(terms));
     const required = words.map((w, i) => i).filter((i) => words.length === 1 || !STOP_WORDS.has(words[i]!));
     const requiredIdx = required.length > 0 ? required : words.map((_, i) => i);
 
-    // Candidates: records matching every required word; if none, any word (fewer words rank lower).
+    // Candidates: records matching every required word (for a synonym's wording, every word
+    // of the docs' own term: the rest of a long question may be noise); if none, any word
+    // (fewer words rank lower).
+    const conceptRequired = concept.filter((i) => !STOP_WORDS.has(words[i]!));
+    const mustMatch = conceptRequired.length > 0 ? conceptRequired : requiredIdx;
     let candidates: number[] = [];
     if (words.length > 0) {
-      const smallest = requiredIdx.reduce((a, b) => (matches[a]!.size <= matches[b]!.size ? a : b));
-      for (const doc of matches[smallest]!.keys()) if (requiredIdx.every((i) => matches[i]!.has(doc))) candidates.push(doc);
+      const smallest = mustMatch.reduce((a, b) => (matches[a]!.size <= matches[b]!.size ? a : b));
+      for (const doc of matches[smallest]!.keys()) if (mustMatch.every((i) => matches[i]!.has(doc))) candidates.push(doc);
       if (candidates.length === 0 && words.length > 1) {
         const all = new Set<number>();
         for (const m of matches) for (const d of m.keys()) all.add(d);
         candidates = [...all];
       }
     }
+    // Rank pages, not only records: a page whose records between them hold every required
+    // word ("send data from kafka": the Kafka page says "send" in one place, "data" in another)
+    // stands in the results by its page record, with each word's best rank on the page.
+    const pageBest = new Map<number, Map<number, WordMatch>>();
+    if (mustMatch.length > 1) {
+      const hasRecord = new Set(candidates.map((d) => this.pageDocs.get(this.docs[d]!.url.split('#')[0]!)));
+      for (const i of mustMatch) {
+        for (const [doc, w] of matches[i]!) {
+          const pageDoc = this.pageDocs.get(this.docs[doc]!.url.split('#')[0]!);
+          if (pageDoc === undefined || hasRecord.has(pageDoc)) continue;
+          let best = pageBest.get(pageDoc);
+          if (!best) pageBest.set(pageDoc, (best = new Map()));
+          const prev = best.get(i);
+          if (!prev || w.typos < prev.typos || (w.typos === prev.typos && w.rank < prev.rank)) best.set(i, w);
+        }
+      }
+      for (const [pageDoc, best] of pageBest) {
+        if (best.size === mustMatch.length) candidates.push(pageDoc);
+        else pageBest.delete(pageDoc);
+      }
+    }
 
-    const scored = candidates.map((doc) => {
+    // What a record's page is about: [the docs' own term a synonym stands for is in its title
+    // (or first keyword), every required word is there, every required word is in its title or keywords].
+    const aboutCache = new Map<number, [number, number, number, number]>();
+    const allAt = (pageDoc: number, idx: number[], maxRank: number) => idx.length > 0 && idx.every((i) => (matches[i]!.get(pageDoc)?.rank ?? Infinity) <= maxRank);
+    // The weight of each required word: rare words (in few page titles) say more about
+    // what a page is about than common ones ("table", "data").
+    const weights = requiredIdx.map((i) => Math.log(1 + this.pageDocs.size / (1 + this.titleCount(matches[i]!))));
+    const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
+    const aboutPage = (doc: number): [number, number, number, number] => {
+      const pageDoc = this.pageDocs.get(this.docs[doc]!.url.split('#')[0]!);
+      if (pageDoc === undefined) return [0, 0, 0, 0];
+      let about = aboutCache.get(pageDoc);
+      if (about === undefined) {
+        let share = 0;
+        requiredIdx.forEach((i, k) => {
+          const rank = matches[i]!.get(pageDoc)?.rank;
+          if (rank !== undefined && rank <= RANK_KEYWORDS) share += weights[k]!;
+        });
+        // Half or more of what the query says, by weight, is in the page's title or keywords.
+        const mostly = share / totalWeight >= 0.5 ? 1 : 0;
+        about = [allAt(pageDoc, concept, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_KEYWORDS) ? 1 : 0, mostly];
+        aboutCache.set(pageDoc, about);
+      }
+      return about;
+    };
+    const scored = candidates.map((doc): Scored => {
       let matched = 0;
+      let missingRequired = 0;
       let typos = 0;
       let rank = 0;
       let exact = 0;
       let ownAll = true;
-      for (const m of matches) {
-        const w = m.get(doc);
+      const pageWords = pageBest.get(doc);
+      for (let i = 0; i < matches.length; i++) {
+        const w = pageWords?.get(i) ?? matches[i]!.get(doc);
         if (!w) {
           ownAll = false;
+          if (requiredIdx.includes(i)) missingRequired++;
           continue;
         }
         matched++;
@@ -321,19 +448,50 @@ export class SearchEngine {
       const coverage = ownAll && d.ownWords > 0 ? matched / d.ownWords : 0;
       // A heading that is just the query (`avg`), or a page title that is mostly it ("SAMPLE BY keyword"), names what was asked for.
       const names = coverage >= (d.level === 1 ? 0.5 : 1) ? 1 : 0;
-      return { doc, matched, typos, rank, exact, names, coverage };
+      const [conceptTitle, aboutTitle, about, mostlyAbout] = aboutPage(doc);
+      const definition = this.docs[doc]!.hierarchy.lvl0 === CONCEPTS_SECTION && isDefinitionQuestion ? 1 : 0;
+      // Per word, so wordings of different lengths compare.
+      // Common words ("per", "how") are optional: missing one costs only after everything else.
+      return { doc, missing: missingRequired / requiredIdx.length, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
     });
-    scored.sort(
-      (a, b) =>
-        b.matched - a.matched ||
-        a.typos - b.typos ||
-        a.rank - b.rank ||
-        b.exact - a.exact ||
-        b.names - a.names ||
-        this.docs[a.doc]!.level - this.docs[b.doc]!.level ||
-        b.coverage - a.coverage ||
-        a.doc - b.doc,
-    );
+    return { scored, terms: perWord };
+  }
+
+  /** One search, as Algolia answers one request of a multi-search. */
+  searchOne(request: SearchRequest): SearchResult {
+    const started = performance.now();
+    const query = (request.query ?? '').slice(0, MAX_QUERY_LENGTH);
+    const hitsPerPage = request.hitsPerPage ?? 20;
+    const page = request.page ?? 0;
+    const words = queryWords(query);
+    const prefixLast = !/\s$/.test(query);
+    // "What is a symbol", "how does the WAL work": a concept page explains; "how do I" asks for a task.
+    const definitionQuestion = DEFINITION_QUESTION.test(query);
+    const functionCall = FUNCTION_CALL.test(query);
+    // Each record keeps its best score over the query's wordings.
+    const best = new Map<number, Scored>();
+    // Highlights mark the words of every wording (a synonym's words where it matched).
+    const allTerms: TermMatch[][] = [];
+    const allWords: string[] = [];
+    for (const variant of this.variants(words)) {
+      const { scored, terms } = this.score(variant.words, variant.concept, prefixLast, definitionQuestion);
+      terms.forEach((t, i) => {
+        if (allWords.includes(variant.words[i]!)) return;
+        allWords.push(variant.words[i]!);
+        allTerms.push(t);
+      });
+      for (const s of scored) {
+        if (functionCall) {
+          // A function is named by its heading, not by a page whose title or keywords share the word.
+          s.aboutTitle = s.names && this.docs[s.doc]!.level > 1 ? 1 : 0;
+          s.about = 0;
+          s.mostlyAbout = 0;
+        }
+        const prev = best.get(s.doc);
+        if (!prev || this.compare(s, prev) < 0) best.set(s.doc, s);
+      }
+    }
+    const scored = [...best.values()].sort((a, b) => this.compare(a, b));
 
     // Distinct by url: the best record of each section stands for it.
     const seen = new Set<string>();
@@ -347,8 +505,8 @@ export class SearchEngine {
 
     const snippetWords = snippetLengths(request.attributesToSnippet);
     const marks = { pre: request.highlightPreTag ?? '<em>', post: request.highlightPostTag ?? '</em>', ellipsis: request.snippetEllipsisText ?? '…' };
-    const matchedTerms = perWord.map((terms) => new Map(terms.map((t) => [t.term, t])));
-    const hits = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((doc) => this.hit(this.docs[doc]!, words, matchedTerms, snippetWords, marks));
+    const matchedTerms = allTerms.map((terms) => new Map(terms.map((t) => [t.term, t])));
+    const hits = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((doc) => this.hit(this.docs[doc]!, allWords, matchedTerms, snippetWords, marks));
     const result: SearchResult = {
       hits,
       nbHits: distinct.length,
@@ -363,6 +521,33 @@ export class SearchEngine {
       ...(request.clickAnalytics ? { queryID: this.queryId() } : {}),
     };
     return result;
+  }
+
+  /** Best first: words matched, typos, what the page is about, naming, attribute, exactness, level, position. */
+  private compare(a: Scored, b: Scored): number {
+    return (
+      // The page named by the docs' own term for what the reader typed (synonyms.ts) first;
+      b.conceptTitle - a.conceptTitle ||
+      a.missing - b.missing ||
+      a.typos - b.typos ||
+      // for a question about what something is, the concept pages;
+      b.definition - a.definition ||
+      // then a page titled after the query;
+      b.aboutTitle - a.aboutTitle ||
+      // a record that holds the whole query before a page that holds it in several places;
+      a.scattered - b.scattered ||
+      // then the record that is exactly what was asked for (a heading `avg`, a configuration row);
+      b.names - a.names ||
+      // then pages whose keywords name the query, or most of it by weight.
+      b.about - a.about ||
+      b.mostlyAbout - a.mostlyAbout ||
+      a.rank - b.rank ||
+      b.exact - a.exact ||
+      this.docs[a.doc]!.level - this.docs[b.doc]!.level ||
+      b.coverage - a.coverage ||
+      a.optionalMissing - b.optionalMissing ||
+      a.doc - b.doc
+    );
   }
 
   /** A multi-search: `{ requests }` (algoliasearch v5) or a bare array (v4), answered in order. */

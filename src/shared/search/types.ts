@@ -25,6 +25,8 @@ export interface SearchRecord {
   type: HitType;
   /** The page route with the heading anchor, e.g. `/docs/reference/sql/sample-by/#fill-options`. */
   url: string;
+  /** Page records only: the reader's words for the page (front-matter keywords, sidebar label, the route's words). */
+  keywords?: string;
 }
 
 /** What Algolia returns for one highlighted or snippeted attribute. */
@@ -86,8 +88,8 @@ export interface HeadingsIndexFile {
   v: 1;
   /** Top-level sidebar sections (lvl0), referred to by position. */
   sections: string[];
-  /** [route, section index, title] */
-  pages: [string, number, string][];
+  /** [route, section index, title, keywords (optional: the page's strong words)] */
+  pages: ([string, number, string] | [string, number, string, string])[];
   /** [page index, level 2–6, anchor, text, parent heading index or -1] */
   headings: [number, number, string, string, number][];
 }
