@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { writeBigPageSite, writeSyntheticSite } from './bench/synthetic-site.ts';
 import { benchSearch } from './bench/search.ts';
+import { benchSearchCompare } from './bench/search-compare.ts';
 import { benchBudgets } from './bench/budgets.ts';
 import { benchMachineFiles } from './bench/llms.ts';
 import { median } from './bench/stats.ts';
@@ -187,6 +188,7 @@ if (!BUILDS_ONLY) {
   await pageWeights(buildOut, 'real site');
   await benchMachineFiles(buildOut, 'real site');
   await benchSearch(buildOut, 'real site', RUNS);
+  await benchSearchCompare(buildOut, RUNS);
   await benchBudgets(buildOut, RUNS);
   await benchWatch(realCopy, 'real site');
 }

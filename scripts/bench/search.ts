@@ -20,7 +20,7 @@ const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** Gzip bytes of the index files and of the modal's own code (the chunks only the modal imports) and styles. */
-async function indexBytes(buildDir: string): Promise<{ headings: number; content: number; modal: number }> {
+export async function indexBytes(buildDir: string): Promise<{ headings: number; content: number; modal: number }> {
   const headings = gz(await readFile(join(buildDir, 'search/headings.json')));
   const content = gz(await readFile(join(buildDir, 'search/content.json')));
   // The modal chunk is the one holding DocSearch; its CSS is search.<hash>.css.

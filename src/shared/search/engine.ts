@@ -79,6 +79,8 @@ const CONCEPTS_SECTION = 'Concepts';
 const DEFINITION_QUESTION = /^\s*(what\s+(is|are)|what's|whats|how\s+(does|do|is|are)\s+(?!i\b|you\b|we\b)|why\s+(is|are|does|do))\b/i;
 /** `tables()`, `now()`: the reader asks for a function by name. */
 const FUNCTION_CALL = /^\s*[\p{L}\p{N}_.]+\s*\(\s*\)\s*$/u;
+/** Page-level matching runs when fewer records than this hold the whole query. */
+const PAGE_MATCH_BELOW = 10;
 /** Wordings tried besides the query itself. */
 const MAX_VARIANTS = 4;
 
@@ -380,7 +382,8 @@ export class SearchEngine {
     // word ("send data from kafka": the Kafka page says "send" in one place, "data" in another)
     // stands in the results by its page record, with each word's best rank on the page.
     const pageBest = new Map<number, Map<number, WordMatch>>();
-    if (mustMatch.length > 1) {
+    // Only when few records hold the whole query: otherwise they answer it, and this walk costs.
+    if (mustMatch.length > 1 && candidates.length < PAGE_MATCH_BELOW) {
       const hasRecord = new Set(candidates.map((d) => this.pageDocs.get(this.docs[d]!.url.split('#')[0]!)));
       for (const i of mustMatch) {
         for (const [doc, w] of matches[i]!) {
