@@ -24,6 +24,7 @@ import { benchSearch } from './bench/search.ts';
 import { benchSearchCompare } from './bench/search-compare.ts';
 import { benchBudgets } from './bench/budgets.ts';
 import { benchMachineFiles } from './bench/llms.ts';
+import { benchPrecache } from './bench/precache.ts';
 import { median } from './bench/stats.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -187,6 +188,7 @@ if (!BUILDS_ONLY) {
   coldBuild(realCopy, buildOut);
   await pageWeights(buildOut, 'real site');
   await benchMachineFiles(buildOut, 'real site');
+  await benchPrecache(buildOut, 'real site');
   await benchSearch(buildOut, 'real site', RUNS);
   await benchSearchCompare(buildOut, RUNS);
   await benchBudgets(buildOut, RUNS);
