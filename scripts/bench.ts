@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { writeBigPageSite, writeSyntheticSite } from './bench/synthetic-site.ts';
-import { benchSearch } from './bench/search.ts';
+import { benchSearch, firstQueryBytes } from './bench/search.ts';
 import { benchSearchCompare } from './bench/search-compare.ts';
 import { benchBudgets } from './bench/budgets.ts';
 import { benchMachineFiles } from './bench/llms.ts';
@@ -199,6 +199,14 @@ if (!args.includes('--no-synthetic')) {
     const dir = await mkdtemp(join(tmpdir(), `qdb-bench-syn${n}-`));
     await writeSyntheticSite(dir, n, ROOT);
     benchBuild(`synthetic site`, dir);
+    if (n === Math.max(300, 1000, PAGES) && !args.includes('--no-search-size')) {
+      // The first query on the largest site, from the last build's files (a page title of it, as a reader would type).
+      const out = join(tmpdir(), `qdb-bench-out-${process.pid}`);
+      for (const query of ['Synthetic page 4242', 'time-series partition']) {
+        const b = await firstQueryBytes(out, query);
+        console.log(`  search, first query "${query}" downloads (gzip): ${((b.modal + b.index) / 1024).toFixed(1)} KB = modal ${(b.modal / 1024).toFixed(1)} KB + index ${(b.index / 1024).toFixed(1)} KB (${b.files.length} file${b.files.length === 1 ? '' : 's'}; target ≤ 150 KB at 10,000 pages)`);
+      }
+    }
     if (n === 300 && !BUILDS_ONLY) {
       coldBuild(dir, join(dir, 'build'));
       await pageWeights(join(dir, 'build'), 'synthetic site');

@@ -15,6 +15,7 @@ import type { ContentIndexFile, HeadingsIndexFile } from '../../src/shared/searc
 import { RELEVANCE_QUERIES } from '../../test/content/search-queries.ts';
 import { CHROMIUM, launchBrowser, serveBuild } from '../../test/helpers/browser.ts';
 import { median, percentile } from './stats.ts';
+import { queryShardKeys, SHARDS_DIR, SHARDS_MANIFEST, type ShardManifest } from '../../src/shared/search/shards.ts';
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -68,6 +69,22 @@ async function firstResults(buildDir: string, runs: number, query: string): Prom
     await site.close();
   }
   return times;
+}
+
+/**
+ * Gzip bytes the first query downloads: the modal's code and styles, and the headings
+ * index, or on a sharded site the shard manifest and the shards of the query's words.
+ */
+export async function firstQueryBytes(buildDir: string, query: string): Promise<{ modal: number; index: number; files: string[] }> {
+  const { modal, headings } = await indexBytes(buildDir);
+  const manifestPath = join(buildDir, SHARDS_MANIFEST);
+  if (!existsSync(manifestPath)) return { modal, index: headings, files: ['search/headings.json'] };
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as ShardManifest;
+  const files = [SHARDS_MANIFEST];
+  for (const word of new SearchEngine([]).wordsOf(query)) for (const key of queryShardKeys(word)) if (manifest.keys.includes(key)) files.push(`${SHARDS_DIR}/${encodeURIComponent(key)}.json`);
+  let index = 0;
+  for (const f of new Set(files)) index += gz(await readFile(join(buildDir, f)));
+  return { modal, index, files: [...new Set(files)] };
 }
 
 export async function benchSearch(buildDir: string, label: string, runs: number): Promise<void> {

@@ -8,6 +8,7 @@ import { fetchIndex } from './search-prefetch.ts';
 import { escapeAlgoliaResponse } from './search-escape.ts';
 import type { AlgoliaSettings, SearchSettings } from '../shared/search/config.ts';
 import type { ContentIndexFile, HeadingsIndexFile, MultiSearchResponse, SearchClientLike, SearchRequest } from '../shared/search/types.ts';
+import { queryShardKeys, recordsFromShard, type ShardFile, type ShardManifest } from '../shared/search/shards.ts';
 
 /** How long after the headings the content index starts loading if no query has asked yet. */
 const CONTENT_DELAY_MS = 1500;
@@ -19,22 +20,31 @@ const CONTENT_SLICE = 1500;
  * The built-in engine: the headings index is fetched first and answers at once; the
  * content index follows and joins the engine when it arrives. A failed headings fetch is
  * retried on the next query.
+ *
+ * On a large site (a shard manifest in the settings) the first queries read only the
+ * shards of their words (src/shared/search/shards.ts); the whole headings index and the
+ * content index follow in the background, as the content index does on a small site.
  */
 export class LocalSearchClient implements SearchClientLike {
-  private engine?: Promise<{ engine: SearchEngine; headings: HeadingsIndexFile }>;
+  private engine?: Promise<{ engine: SearchEngine; headings?: HeadingsIndexFile; shards?: Set<string> }>;
   private content?: Promise<void>;
   private contentDone = false;
+  private loadedShards = new Set<string>();
 
-  constructor(private readonly urls: { headings: string; content: string }) {}
+  constructor(private readonly urls: { headings: string; content: string; shards?: string }) {}
 
-  /** Starts fetching the headings index (on hover or focus of the search button, or when the modal opens). */
+  /** Starts fetching the headings index or the shard manifest (on hover or focus of the search button, or when the modal opens). */
   preload(): Promise<SearchEngine> {
-    this.engine ??= fetchIndex<HeadingsIndexFile>(this.urls.headings).then(
-      (headings) => {
+    if (this.engine) return this.engine.then((e) => e.engine);
+    const first: Promise<{ headings?: HeadingsIndexFile; shards?: Set<string> }> = this.urls.shards
+      ? fetchIndex<ShardManifest>(this.urls.shards).then((m) => ({ shards: new Set(m.keys) }))
+      : fetchIndex<HeadingsIndexFile>(this.urls.headings).then((headings) => ({ headings }));
+    this.engine = first.then(
+      (loaded) => {
         // The content index follows after the first answer (see search()), or a little later
         // when idle, so that its download and indexing never hold up the first results.
         setTimeout(() => (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 0)))(() => void this.loadContent()), CONTENT_DELAY_MS);
-        return { engine: new SearchEngine(recordsFromIndex(headings)), headings };
+        return { engine: new SearchEngine(loaded.headings ? recordsFromIndex(loaded.headings) : []), ...loaded };
       },
       (e: unknown) => {
         this.engine = undefined;
@@ -44,15 +54,31 @@ export class LocalSearchClient implements SearchClientLike {
     return this.engine.then((e) => e.engine);
   }
 
-  /** Fetches the content index and adds it to the engine in slices, yielding between them so typing never waits. */
+  /** Adds the shards a query's words need (sharded index only), before it runs. */
+  private async loadShards(queries: string[]): Promise<void> {
+    const { engine, shards } = await this.engine!;
+    if (!shards || this.contentDone) return;
+    const keys = new Set<string>();
+    for (const q of queries) for (const word of engine.wordsOf(q)) for (const key of queryShardKeys(word)) if (shards.has(key) && !this.loadedShards.has(key)) keys.add(key);
+    const base = this.urls.shards!.replace(/[^/]*$/, 'shards/');
+    const files = await Promise.all([...keys].map((key) => fetchIndex<ShardFile>(`${base}${encodeURIComponent(key)}.json`).then((f) => [key, f] as const)));
+    for (const [key, file] of files) {
+      engine.add(recordsFromShard(file));
+      this.loadedShards.add(key);
+    }
+  }
+
+  /** Fetches the content index (and, when sharded, the whole headings index) and adds it to the engine in slices, yielding between them so typing never waits. */
   private loadContent(): Promise<void> {
     this.content ??= (async () => {
-      const { engine, headings } = await this.engine!;
+      const loaded = await this.engine!;
       try {
-        const content = await fetchIndex<ContentIndexFile>(this.urls.content);
-        const records = recordsFromIndex(headings, content).slice(headings.pages.length + headings.headings.length);
+        const [headings, content] = await Promise.all([loaded.headings ?? fetchIndex<HeadingsIndexFile>(this.urls.headings), fetchIndex<ContentIndexFile>(this.urls.content)]);
+        const all = recordsFromIndex(headings, content);
+        // Without shards the headings are in already; with them, the engine skips what a shard brought.
+        const records = loaded.headings ? all.slice(headings.pages.length + headings.headings.length) : all;
         for (let i = 0; i < records.length; i += CONTENT_SLICE) {
-          engine.add(records.slice(i, i + CONTENT_SLICE));
+          loaded.engine.add(records.slice(i, i + CONTENT_SLICE));
           await new Promise((r) => setTimeout(r, 0));
         }
       } catch (e) {
@@ -63,7 +89,7 @@ export class LocalSearchClient implements SearchClientLike {
     return this.content;
   }
 
-  /** Resolves when both index files are in (the results page lists every hit). */
+  /** Resolves when the whole index is in (the results page lists every hit). */
   async ready(): Promise<void> {
     await this.preload();
     await this.loadContent();
@@ -71,6 +97,8 @@ export class LocalSearchClient implements SearchClientLike {
 
   async search(params: { requests: SearchRequest[] } | SearchRequest[]): Promise<MultiSearchResponse> {
     const engine = await this.preload();
+    const requests = Array.isArray(params) ? params : params.requests;
+    await this.loadShards(requests.map((r) => r.query ?? ''));
     let response = engine.search(params);
     if (!this.contentDone) {
       // Titles and headings answer at once; "no results" waits for the text index, which may hold them.

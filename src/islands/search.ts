@@ -27,7 +27,7 @@ export default function enhance(button: HTMLElement): void {
   /** The headings index and the modal's stylesheet download alongside the modal's code, not after it. */
   const warmUp = () => {
     void loadStylesheet(settings.css);
-    if (settings.local) void fetchIndex(settings.local.headings).catch(() => {});
+    if (settings.local) void fetchIndex(settings.local.shards ?? settings.local.headings).catch(() => {});
   };
   const preload = () => {
     warmUp();

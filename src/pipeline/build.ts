@@ -82,7 +82,8 @@ export async function timed<T>(name: string, timings: Record<string, number>, fn
  * between edits). Throws SearchConfigError when Algolia is half configured.
  */
 export function renderContext(site: LoadedSite, navigation: Navigation, assets: BuiltAssets, devScript?: string, sidebarHtml = renderSidebarBase(navigation.sidebar)): RenderContext {
-  const config = { ...siteConfig, search: searchSettings(process.env, assets.searchCss, siteConfig.docsRepository) };
+  const indexed = site.pages.filter((p) => !p.frontMatter.noindex && !p.hidden).length;
+  const config = { ...siteConfig, search: searchSettings(process.env, assets.searchCss, siteConfig.docsRepository, indexed) };
   return { config, release: site.release, sidebar: navigation.sidebar, sidebarHtml, assets: assets.assets, devScript, mermaid: assets.mermaid };
 }
 

@@ -10,6 +10,8 @@ import type { ContentIndexFile, HeadingsIndexFile, SearchRecord } from '../../sh
 import { recordsFromIndex } from '../../shared/search/engine.ts';
 import type { OutputFile } from '../emit/output.ts';
 import type { PageSearchData } from './records.ts';
+import { shardFiles } from './shards.ts';
+import { SHARD_FROM_PAGES } from '../../shared/search/shards.ts';
 
 export const SEARCH_DIR = 'search';
 export const HEADINGS_FILE = `${SEARCH_DIR}/headings.json`;
@@ -53,7 +55,8 @@ export function uploadRecords(index: SearchIndex, origin: string): SearchRecord[
     const base = createHash('sha1').update(`${r.url}\n${r.type}\n${r.content ?? r.hierarchy[r.type === 'content' ? 'lvl1' : r.type] ?? ''}`).digest('hex').slice(0, 16);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    return { ...r, url: origin + r.url, objectID: n === 0 ? base : `${base}-${n}` };
+    const { position: _position, ...record } = r;
+    return { ...record, url: origin + r.url, objectID: n === 0 ? base : `${base}-${n}` };
   });
 }
 
@@ -63,5 +66,7 @@ export function searchFiles(index: SearchIndex, origin: string): OutputFile[] {
     { path: HEADINGS_FILE, contents: JSON.stringify(index.headings) },
     { path: CONTENT_FILE, contents: JSON.stringify(index.content) },
     { path: RECORDS_FILE, contents: JSON.stringify(uploadRecords(index, origin)) },
+    // A large site's first query reads small shards; the files above follow behind.
+    ...(index.headings.pages.length >= SHARD_FROM_PAGES ? shardFiles(index.headings) : []),
   ];
 }

@@ -14,12 +14,13 @@ import type { SearchSettings } from '../../shared/search/config.ts';
 import { SEARCH_RESULTS_PATH } from '../../shared/search/config.ts';
 import { BASE_PATH } from '../../shared/url.ts';
 import { CONTENT_FILE, HEADINGS_FILE } from './index-files.ts';
+import { SHARD_FROM_PAGES, SHARDS_MANIFEST } from '../../shared/search/shards.ts';
 
 export class SearchConfigError extends Error {
   override name = 'SearchConfigError';
 }
 
-export function searchSettings(env: Record<string, string | undefined>, cssUrl: string, docsRepository: string): SearchSettings {
+export function searchSettings(env: Record<string, string | undefined>, cssUrl: string, docsRepository: string, indexedPages = 0): SearchSettings {
   const appId = env.ALGOLIA_APP_ID?.trim() ?? '';
   const apiKey = env.ALGOLIA_API_KEY?.trim() ?? '';
   const indexName = env.ALGOLIA_INDEX_NAME?.trim() ?? '';
@@ -30,7 +31,10 @@ export function searchSettings(env: Record<string, string | undefined>, cssUrl: 
     personalization: env.SEARCH_PERSONALIZATION !== 'false',
     maxResultsPerGroup: 5,
   };
-  if (!appId && !apiKey && !indexName) return { ...base, local: { headings: BASE_PATH + HEADINGS_FILE, content: BASE_PATH + CONTENT_FILE } };
+  if (!appId && !apiKey && !indexName) {
+    const shards = indexedPages >= SHARD_FROM_PAGES ? { shards: BASE_PATH + SHARDS_MANIFEST } : {};
+    return { ...base, local: { headings: BASE_PATH + HEADINGS_FILE, content: BASE_PATH + CONTENT_FILE, ...shards } };
+  }
   try {
     // The official client checks its credentials the same way in the browser.
     liteClient(appId, apiKey);

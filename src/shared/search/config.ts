@@ -21,7 +21,8 @@ export interface SearchSettings {
   /** The results page (`/docs/search/`), which takes `?q=`. */
   resultsPath: string;
   /** The built-in index files, when Algolia is not configured. */
-  local?: { headings: string; content: string };
+  /** The built-in index; `shards` (the shard manifest) on large sites, whose first query reads shards. */
+  local?: { headings: string; content: string; shards?: string };
   algolia?: AlgoliaSettings;
   /** The modal's stylesheet (loaded with the modal). */
   css: string;

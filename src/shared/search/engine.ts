@@ -130,7 +130,7 @@ export function recordsFromIndex(headings: HeadingsIndexFile, content?: ContentI
   const headingHierarchy: Hierarchy[] = [];
   const pageHierarchy = headings.pages.map(([route, section, title, keywords], i) => {
     const h = hierarchyOf({ lvl0: headings.sections[section] ?? '', lvl1: title });
-    records.push({ objectID: `p${i}`, hierarchy: h, content: null, type: 'lvl1', url: route, ...(keywords ? { keywords } : {}) });
+    records.push({ objectID: `p${i}`, hierarchy: h, content: null, type: 'lvl1', url: route, position: i, ...(keywords ? { keywords } : {}) });
     return h;
   });
   headings.headings.forEach(([page, level, anchor, text, parent], i) => {
@@ -139,12 +139,12 @@ export function recordsFromIndex(headings: HeadingsIndexFile, content?: ContentI
     h[LEVELS[level]!] = text;
     for (let l = level + 1; l <= 6; l++) (h as unknown as Record<string, string | null>)[LEVELS[l]!] = null;
     headingHierarchy.push(h);
-    records.push({ objectID: `h${i}`, hierarchy: h, content: null, type: LEVELS[level] as HitType, url: `${headings.pages[page]![0]}#${anchor}` });
+    records.push({ objectID: `h${i}`, hierarchy: h, content: null, type: LEVELS[level] as HitType, url: `${headings.pages[page]![0]}#${anchor}`, position: headings.pages.length + i });
   });
   content?.content.forEach(([page, heading, text, anchor], i) => {
     const h = heading >= 0 ? headingHierarchy[heading]! : pageHierarchy[page]!;
     const url = anchor ? `${headings.pages[page]![0]}#${anchor}` : heading >= 0 ? records[headings.pages.length + heading]!.url : headings.pages[page]![0];
-    records.push({ objectID: `c${i}`, hierarchy: h, content: text, type: 'content', url });
+    records.push({ objectID: `c${i}`, hierarchy: h, content: text, type: 'content', url, position: headings.pages.length + headings.headings.length + i });
   });
   return records;
 }
@@ -158,6 +158,8 @@ export class SearchEngine {
   private vocabularyStale = false;
   /** Route → the page record's doc, for ranking a record by what its page is about. */
   private pageDocs = new Map<string, number>();
+  /** Object ids already added. */
+  private ids = new Set<string>();
   /** Terms added since the vocabulary was last brought up to date. */
   private newTerms: string[] = [];
   private readonly queryId: () => string;
@@ -185,12 +187,15 @@ export class SearchEngine {
       return words;
     };
     for (const r of records) {
+      // Shards and the whole index overlap: a record already in is not added twice.
+      if (this.ids.has(r.objectID)) continue;
+      this.ids.add(r.objectID);
       const level = r.type === 'content' ? 7 : Number(r.type.slice(3));
       // A text that starts with its own anchor (a configuration row: `http.net.bind.to …`) is named by it, like a heading.
       const anchor = r.type === 'content' ? safeDecode(r.url.split('#')[1] ?? '') : '';
       const namedText = anchor !== '' && normalize(r.content ?? '').startsWith(normalize(anchor));
       const own = r.type === 'content' ? (namedText ? anchor : '') : (r.hierarchy[r.type] ?? '');
-      const doc: Doc = { ...r, order: this.docs.length, level, ownWords: queryWords(own).length };
+      const doc: Doc = { ...r, order: r.position ?? this.docs.length, level, ownWords: queryWords(own).length };
       const id = this.docs.push(doc) - 1;
       if (r.type === 'lvl1') this.pageDocs.set(r.url.split('#')[0]!, id);
       const best = new Map<string, number>();
@@ -347,6 +352,12 @@ export class SearchEngine {
       }
     }
     return out;
+  }
+
+  /** Every word of the query and of its synonym wordings (the sharded index loads their shards). */
+  wordsOf(query: string): string[] {
+    const words = queryWords(query.slice(0, MAX_QUERY_LENGTH));
+    return [...new Set(this.variants(words).flatMap((v) => v.words))];
   }
 
   /** Scores every record that matches one wording of the query. */
@@ -549,7 +560,7 @@ export class SearchEngine {
       this.docs[a.doc]!.level - this.docs[b.doc]!.level ||
       b.coverage - a.coverage ||
       a.optionalMissing - b.optionalMissing ||
-      a.doc - b.doc
+      this.docs[a.doc]!.order - this.docs[b.doc]!.order
     );
   }
 
@@ -560,7 +571,7 @@ export class SearchEngine {
   }
 
   private hit(doc: Doc, words: string[], terms: Map<string, TermMatch>[], snippetWords: Map<string, number>, marks: Marks): SearchHit {
-    const { order: _order, level: _level, ownWords: _own, ...record } = doc;
+    const { order: _order, level: _level, ownWords: _own, position: _position, ...record } = doc;
     const highlight = {} as Record<keyof Hierarchy, HighlightValue>;
     const snippet: Partial<Record<keyof Hierarchy, HighlightValue>> = {};
     for (const l of LEVELS) {

@@ -43,6 +43,22 @@ export function forEachWord(text: string, fn: (word: string, index: number) => v
   for (let m = WORD.exec(source); m !== null; m = WORD.exec(source)) fn(ascii ? m[0] : normalize(m[0]), i++);
 }
 
+/**
+ * The terms the engine indexes for the words of a text: each word, and for a compound
+ * (`vm.max_map_count`) its parts and what follows each dot (`max_map_count`).
+ */
+export function indexTerms(text: string): string[] {
+  const out: string[] = [];
+  forEachWord(text, (word) => {
+    out.push(word);
+    if (word.includes('.') || word.includes('_')) {
+      for (const p of word.split(SPLIT)) if (p) out.push(p);
+      for (let i = word.indexOf('.'); i >= 0 && i < word.length - 1; i = word.indexOf('.', i + 1)) out.push(word.slice(i + 1));
+    }
+  });
+  return out;
+}
+
 /** The words of a query, compounds kept whole. */
 export function queryWords(text: string): string[] {
   return wordSpans(text).map((s) => s.word);

@@ -27,6 +27,8 @@ export interface SearchRecord {
   url: string;
   /** Page records only: the reader's words for the page (front-matter keywords, sidebar label, the route's words). */
   keywords?: string;
+  /** Order in the site (pages, then headings, then texts): the last tie-break, the same however the records arrive. */
+  position?: number;
 }
 
 /** What Algolia returns for one highlighted or snippeted attribute. */
