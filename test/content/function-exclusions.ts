@@ -140,10 +140,6 @@ export const EXCLUDED: Record<string, string> = {
   server_version: PG_CATALOG,
   session_user: PG_CATALOG,
   txid_current: PG_CATALOG,
-  // The factory exists in later sources (RegressionInterceptFunctionFactory, regr_intercept(DD));
-  // its PR questdb/questdb#5071 (opened 2024-10-16) shows as still open in the searchable copy, and no
-  // merge date or release before 2025-05-30 was found.
-  regr_intercept: UNCONFIRMED,
   // RndIntervalFunctionFactory, rnd_interval(): only a version typed INTERVAL_TIMESTAMP_MICRO (the 9.x
   // nanosecond era) was found; the PR that added it was not found.
   rnd_interval: UNCONFIRMED,
