@@ -15,9 +15,12 @@ import { toPlainMdast } from './plain-mdast.ts';
  * with one regular expression skips the serialiser's escaping pass (its 40-odd patterns,
  * checked for every text node, were a tenth of the build's time); anything else is escaped as
  * usual. Covered: punctuation of CommonMark, GFM (tables, autolinks `www.`, `@`, `http:`) and
- * maths (`$`), line breaks, and whitespace or line-start markers at the edges.
+ * maths (`$`), line breaks, and whitespace or line-start markers at the edges. Parentheses,
+ * braces and most colons are left out: the serialiser only escapes `(` after `]` (escaped
+ * already), `)` after a line-start number (caught by the leading digit) and `:` in `http:/`,
+ * at a line start or before a neighbour's `/` (common in prose, so worth the narrower test).
  */
-const MAYBE_SYNTAX = /[\\`*_[\]<>#!&|~$:@\n\r\t(){}]|[Ww]\.|^[\s\d+\-=.]|\s$/;
+const MAYBE_SYNTAX = /[\\`*_[\]<>#!&|~$@\n\r\t]|[Ww]\.|:\/|:$|^[\s\d+\-=.:]|\s$/;
 const text: Handle = (node, parent, state, info) => (MAYBE_SYNTAX.test(node.value) ? defaultHandlers.text(node, parent, state, info) : node.value);
 
 export const MARKDOWN_OPTIONS: Options = {
