@@ -43,6 +43,8 @@ export const EXCLUDED: Record<string, string> = {
   geomean: AFTER_8_3_3,
   glob: AFTER_8_3_3,
   insertion_point: AFTER_8_3_3,
+  // length_bytes(Ø): questdb/questdb#6685, merged 2026-01-20.
+  length_bytes: AFTER_8_3_3,
   matmul: AFTER_8_3_3,
   // mode(Ø/T/L/K/S/D): questdb/questdb#5623, opened 2025-04-24 (issue #5580), still under review on
   // 2025-09-30 (its last coverage run), so merged after 8.3.3.
