@@ -1,7 +1,10 @@
 /** Routes, the page shell, navigation, links and site-wide files of the fixture site. */
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { articleBody, buildFixture, type BuiltFixture } from '../helpers/fixture.ts';
+import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { articleBody, buildFixture, buildInMemory, type BuiltFixture } from '../helpers/fixture.ts';
 
 let site: BuiltFixture;
 before(async () => {
@@ -171,20 +174,14 @@ describe('not-found page', () => {
 
 describe('a site with nothing to index', () => {
   test('builds, with a valid empty sitemap, when every page is noindex', async () => {
-    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { buildAll } = await import('../../src/pipeline/build.ts');
     const root = await mkdtemp(join(tmpdir(), 'qdb-noindex-'));
     try {
       await mkdir(join(root, 'content/docs'), { recursive: true });
       await writeFile(join(root, 'content/sidebars.ts'), "export default { docs: ['introduction'] };\n");
       await writeFile(join(root, 'content/docs/introduction.md'), '---\ntitle: Home\ndescription: A page kept out of search engines.\nslug: /\nnoindex: true\n---\n\nNothing to index here.\n');
-      const result = await buildAll({ root, write: false });
-      const xml = result.outputs.find((f) => f.path === 'sitemap.xml');
-      assert.ok(xml && 'contents' in xml, 'a sitemap is written');
-      assert.match(String(xml.contents), /^<\?xml version="1.0" encoding="UTF-8"\?><urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"><\/urlset>$/);
-      assert.equal(result.compiled.length, 1);
+      const built = await buildInMemory(root);
+      assert.match(built.files.get('sitemap.xml') ?? '', /^<\?xml version="1.0" encoding="UTF-8"\?><urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"><\/urlset>$/);
+      assert.equal(built.result.compiled.length, 1);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
