@@ -1,13 +1,13 @@
 /** The markdown parser every page and fragment goes through (syntax only, no transforms). */
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
+import remarkGfmQuick from './plugins/remark-gfm-quick.ts';
 import remarkDirective from 'remark-directive';
 import remarkMath from 'remark-math';
 import type { Root } from 'mdast';
 import { cutDeepNodes } from './plugins/remark-depth-limit.ts';
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkMath).freeze();
+const parser = unified().use(remarkParse).use(remarkGfmQuick).use(remarkDirective).use(remarkMath).freeze();
 
 /**
  * Parses markdown (fragments, example headers, table descriptions) into mdast with GFM,
@@ -21,4 +21,4 @@ export function parseMarkdown(text: string): Root {
 }
 
 /** The syntax plugins, for building the full processor on the same grammar. */
-export const syntaxPlugins = [remarkGfm, remarkDirective, remarkMath] as const;
+export const syntaxPlugins = [remarkGfmQuick, remarkDirective, remarkMath] as const;

@@ -14,29 +14,45 @@ export { CONTINUE, EXIT, SKIP };
 
 type Visitor = (node: Node, index: number | undefined, parent: Parent | undefined) => unknown;
 
-/** The visitor's answer as [action, next index]. */
-function toResult(value: unknown): [unknown, number | undefined] {
-  if (Array.isArray(value)) return [value[0], typeof value[1] === 'number' ? value[1] : undefined];
-  if (typeof value === 'number') return [CONTINUE, value];
-  return value === null || value === undefined ? [CONTINUE, undefined] : [value, undefined];
+/**
+ * The walk returns its action and leaves the next index in `nextIndex`, instead of a
+ * `[action, index]` pair per node: on large pages that pair was most of the walk's garbage.
+ */
+let nextIndex: number | undefined;
+
+/** Reads the visitor's answer: the action is returned, the next index (if any) set in `nextIndex`. */
+function actionOf(value: unknown): unknown {
+  nextIndex = undefined;
+  if (value === null || value === undefined) return CONTINUE;
+  if (typeof value === 'number') {
+    nextIndex = value;
+    return CONTINUE;
+  }
+  if (Array.isArray(value)) {
+    if (typeof value[1] === 'number') nextIndex = value[1];
+    return value[0];
+  }
+  return value;
 }
 
-function walk(node: Node, index: number | undefined, parent: Parent | undefined, type: string | undefined, visitor: Visitor): [unknown, number | undefined] {
-  let result: [unknown, number | undefined] = [CONTINUE, undefined];
+function walk(node: Node, index: number | undefined, parent: Parent | undefined, type: string | undefined, visitor: Visitor): unknown {
+  let action: unknown = CONTINUE;
+  let next: number | undefined;
   if (type === undefined || node.type === type) {
-    result = toResult(visitor(node, index, parent));
-    if (result[0] === EXIT) return result;
+    action = actionOf(visitor(node, index, parent));
+    next = nextIndex;
+    if (action === EXIT) return EXIT;
   }
   const children = (node as Partial<Parent>).children;
-  if (children && result[0] !== SKIP) {
+  if (children && action !== SKIP) {
     // The length is read each time: a visitor may insert or remove siblings and say where to go on.
     for (let offset = 0; offset > -1 && offset < children.length; ) {
-      const sub = walk(children[offset]!, offset, node as Parent, type, visitor);
-      if (sub[0] === EXIT) return sub;
-      offset = typeof sub[1] === 'number' ? sub[1] : offset + 1;
+      if (walk(children[offset]!, offset, node as Parent, type, visitor) === EXIT) return EXIT;
+      offset = nextIndex ?? offset + 1;
     }
   }
-  return result;
+  nextIndex = next;
+  return action;
 }
 
 function fastVisit(tree: Node, testOrVisitor: unknown, maybeVisitor?: unknown): void {

@@ -1,0 +1,63 @@
+/**
+ * remark-gfm with a narrower autolink-literal pass: the same grammar and the same tree.
+ *
+ * Why: GFM's literal autolinks (`www.x.com`, `https://…`, `a@b.org`) are finished by a
+ * transform that walks the whole tree once for each of its four patterns, with a walker that
+ * allocates per node. It was about 6% of compiling a page, although a text node can only
+ * match when it holds `@`, `http` or `www` (every pattern needs one of them), and most hold
+ * none. This plugin keeps the library's own transform but runs it only on those text nodes,
+ * each on its own: the transform treats every text node independently (its matches never
+ * span nodes, and it merges only the pieces of the node it splits), so the tree is the same
+ * as one pass over the page (test/unit/remark-gfm-quick.test.ts compares them).
+ */
+import type { Processor } from 'unified';
+import type { Root, RootContent, Parent, Text } from 'mdast';
+import remarkGfm from 'remark-gfm';
+
+type Transform = (tree: Root) => Root | undefined | void;
+interface FromMarkdownExtension {
+  transforms?: Transform[];
+  enter?: Record<string, unknown>;
+}
+
+/** Text that one of the autolink patterns could match (they are case-insensitive for the scheme and `www`). */
+const MAY_LINK = /@|http|www/i;
+/** Inside these the library's transform looks at nothing, and neither does this pass. */
+const IGNORED = new Set(['link', 'linkReference']);
+
+/** Runs `transform` on each text node that may hold an autolink literal, replacing it in its parent. */
+function narrowed(transform: Transform): Transform {
+  return (tree) => {
+    // An explicit stack of [parent, next child index]: pages can be deep, and this never recurses.
+    const stack: [Parent, number][] = [[tree, 0]];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const [parent, at] = top;
+      if (at >= parent.children.length) {
+        stack.pop();
+        continue;
+      }
+      const child = parent.children[at] as RootContent;
+      top[1] = at + 1;
+      if (child.type === 'text') {
+        if (!MAY_LINK.test(child.value)) continue;
+        const box: Root = { type: 'root', children: [child as Text] };
+        transform(box);
+        parent.children.splice(at, 1, ...(box.children as never[]));
+        top[1] = at + box.children.length;
+      } else if ('children' in child && !IGNORED.has(child.type)) {
+        stack.push([child as Parent, 0]);
+      }
+    }
+  };
+}
+
+/** The remark plugin: remark-gfm, with its autolink-literal transform narrowed. */
+export default function remarkGfmQuick(this: Processor): void {
+  remarkGfm.call(this as never);
+  const extensions = (this.data() as { fromMarkdownExtensions: (FromMarkdownExtension | FromMarkdownExtension[])[] }).fromMarkdownExtensions;
+  const mine = extensions[extensions.length - 1]!; // what remark-gfm just added
+  // Only the autolink-literal extension's transform is known to work node by node.
+  const narrow = (ext: FromMarkdownExtension) => (ext.transforms && ext.enter?.literalAutolink ? { ...ext, transforms: ext.transforms.map(narrowed) } : ext);
+  extensions[extensions.length - 1] = Array.isArray(mine) ? mine.map(narrow) : narrow(mine);
+}
