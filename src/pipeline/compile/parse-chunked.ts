@@ -17,7 +17,7 @@ import type { Node } from 'unist';
 
 export const CHUNKED_FROM = 256 * 1024;
 const PIECE_CHARS = 64 * 1024;
-const TABLE_ROWS = 500;
+const TABLE_ROWS = 50;
 
 interface Piece {
   text: string;
