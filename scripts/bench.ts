@@ -51,7 +51,7 @@ interface BuildStats {
 
 function coldBuild(root: string, out: string, extra: string[] = []): BuildStats {
   const start = performance.now();
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--root', root, '--out', out, '--quiet', ...JOBS, ...extra], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, join(ROOT, 'scripts/launch.mjs'), 'build', '--root', root, '--out', out, '--quiet', ...JOBS, ...extra], {
     encoding: 'utf8',
     env: { ...process.env, BUILD_STATS_JSON: '1' },
     maxBuffer: 64 * 1024 * 1024,

@@ -16,6 +16,10 @@ import type { RenderContext } from '../render/render-page.tsx';
 import type { BuiltPage } from './build-page.ts';
 import type { PageCacheSetup } from '../cache/page-cache.ts';
 
+/** The bundled worker's URL, defined by scripts/launch.mjs when the pipeline runs from its bundle. */
+declare const BUNDLED_PAGE_WORKER: string | undefined;
+const WORKER_URL = typeof BUNDLED_PAGE_WORKER === 'string' ? BUNDLED_PAGE_WORKER : new URL('./page-worker.ts', import.meta.url).href;
+
 /** Below this many pages the workers' start-up costs more than the second core gains. */
 export const POOL_MIN_PAGES = 400;
 
@@ -44,7 +48,7 @@ export interface PagePool {
 
 export function createPagePool(setup: PageWorkerSetup, threads: number): PagePool {
   const pool = new Piscina({
-    filename: new URL('./page-worker.ts', import.meta.url).href,
+    filename: WORKER_URL,
     minThreads: threads,
     maxThreads: threads,
     // Workers stay for the whole build; the pool is closed at its end.

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Runs a build script from a bundle of the pipeline instead of through tsx.
+// Usage: node scripts/launch.mjs build [build.ts's arguments]
+//
+// Why: loading some 150 TypeScript modules through tsx's loader costs every build about
+// 0.3 s before any work starts (the loader transpiles and resolves each import on its own
+// thread), and each page-pool worker pays it again. esbuild bundles the pipeline's own code
+// (packages stay outside) in about 0.1 s, once per version of the code: the bundle lives in
+// node_modules/.cache/questdb-docs/code/<hash of the code>/ and is made again only when a
+// source file, the lockfile or this launcher changes. Only the build tool's own code goes
+// there; nothing from content/ is ever written outside build/.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ENTRIES = { build: 'scripts/build.ts' };
+/** Worker files the pipeline starts by URL; each is bundled too, and its URL given to the code that starts it. */
+const WORKERS = { 'page-worker': 'src/pipeline/page/page-worker.ts' };
+/** Everything the bundle is made from (the page cache's code version hashes the same files; see site-key.ts). */
+const CODE_FILES = ['src/**/*', 'templates/**/*', 'scripts/build.ts', 'scripts/production-env.ts', 'scripts/launch.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+const name = process.argv[2];
+if (!(name in ENTRIES)) {
+  console.error(`usage: node scripts/launch.mjs <${Object.keys(ENTRIES).join('|')}> [arguments]`);
+  process.exit(2);
+}
+// React picks its production build when first loaded; the bundle's imports of packages run
+// before any of its own code, so this cannot wait for scripts/production-env.ts.
+process.env.NODE_ENV ??= 'production';
+
+function codeHash() {
+  const hash = createHash('sha256').update(process.version).update('\0');
+  for (const f of fg.sync(CODE_FILES, { cwd: ROOT, dot: false, followSymbolicLinks: false, onlyFiles: true }).sort()) {
+    hash.update(f).update('\0').update(readFileSync(join(ROOT, f))).update('\0');
+  }
+  return hash.digest('hex').slice(0, 20);
+}
+
+/** Replaces `import.meta.url` in the pipeline's files with their own URL, so paths they resolve from it stay right. */
+const keepModuleUrls = {
+  name: 'keep-module-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      if (relative(ROOT, args.path).startsWith('node_modules')) return undefined;
+      const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents: text, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+async function makeBundle(dir) {
+  const { build } = await import('esbuild');
+  const tmp = `${dir}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  const define = {};
+  for (const worker of Object.keys(WORKERS)) define[`BUNDLED_${worker.replace('-', '_').toUpperCase()}`] = JSON.stringify(pathToFileURL(join(dir, `${worker}.js`)).href);
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { ...ENTRIES, ...WORKERS },
+    outdir: tmp,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: `node${process.versions.node.split('.')[0]}`,
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    define,
+    plugins: [keepModuleUrls],
+    logLevel: 'warning',
+  });
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another build made it first
+  }
+}
+
+const cache = join(ROOT, 'node_modules/.cache/questdb-docs/code');
+const hash = codeHash();
+const dir = join(cache, hash);
+if (!existsSync(join(dir, `${name}.js`))) {
+  mkdirSync(cache, { recursive: true });
+  await makeBundle(dir);
+  // Bundles of older code are never used again.
+  for (const old of readdirSync(cache)) if (old !== hash && !old.includes('.tmp-')) rmSync(join(cache, old), { recursive: true, force: true });
+}
+process.setSourceMapsEnabled(true);
+process.argv.splice(2, 1);
+await import(pathToFileURL(join(dir, `${name}.js`)).href);
