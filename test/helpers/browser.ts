@@ -13,9 +13,30 @@ export const hasChromium = existsSync(CHROMIUM);
 /** The flags this machine needs (no network, no sandbox as root); Lighthouse's launcher uses them too. */
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Launches headless Chromium with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+
+/**
+ * Launches headless Chromium with the flags this machine needs. The browser a test file shares
+ * is started again when it has died: one CI run lost Chromium in the middle of a file, and
+ * every later test of the file then failed with "browser has been closed". The test that was
+ * running when it died still fails; the next ones get a new browser (and a note on stderr).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  let current = await launch();
+  const live = async () => {
+    if (!current.isConnected()) {
+      console.error('# Chromium had exited; a new one was started for the next test.');
+      current = await launch();
+    }
+    return current;
+  };
+  return new Proxy({} as Browser, {
+    get(_target, prop) {
+      if (prop === 'newContext' || prop === 'newPage') return async (...args: unknown[]) => ((await live())[prop] as (...a: unknown[]) => unknown)(...args);
+      const value = (current as unknown as Record<PropertyKey, unknown>)[prop];
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 /** Serves a build folder at http://127.0.0.1:<port>/docs/ like the preview server. */
