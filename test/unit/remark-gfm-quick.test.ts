@@ -27,6 +27,15 @@ const EDGE_CASES = [
   'Line one https://a.example\\\nline two www.b.example  \nline three c@d.example',
   'No link here: http:/x, www., @, http://, a@, 1.2.3.4, foo@bar',
   '![image https://img.example](x.png) and :text[directive www.t.example]{#id}',
+  // Without @, www or http the document is parsed without those constructs: text runs are cut elsewhere.
+  'Hard break at the end  \nnext line\\\nthird line',
+  'Trailing spaces   \n\nsnake_case_name, *emph*asis, __strong__ word, 3.14 and a.b.c-d+e',
+  'Tabs\tinside\ttext and  double  spaces  \n  indented continuation',
+  'A line ending in a space \nthen ~~struck~~ text and `code` and $x$ and :abbr[x]',
+  '| plain | table |\n|---|---|\n| w1 | h2 |\n| x | y  |',
+  'only www.example.com here',
+  'only http://example.com here',
+  'only a@b.co here',
 ];
 
 const strip = (tree: unknown) => JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v));

@@ -52,9 +52,53 @@ function narrowed(transform: Transform): Transform {
   };
 }
 
-/** The remark plugin: remark-gfm, with its autolink-literal transform narrowed. */
+interface Construct {
+  name?: string;
+}
+type ConstructMap = Record<number, Construct | Construct[]>;
+interface SyntaxExtension {
+  text?: ConstructMap;
+  [hook: string]: unknown;
+}
+
+/** The GFM syntax extension without the autolink constructs a document cannot use (memoised per combination). */
+function syntaxFor(full: SyntaxExtension, variants: Map<string, SyntaxExtension>, doc: string): SyntaxExtension {
+  const drop = new Set<string>();
+  if (!doc.includes('@')) drop.add('emailAutolink');
+  if (!/www/i.test(doc)) drop.add('wwwAutolink');
+  if (!/http/i.test(doc)) drop.add('protocolAutolink');
+  if (drop.size === 0) return full;
+  const key = [...drop].join();
+  let variant = variants.get(key);
+  if (!variant) {
+    const text: ConstructMap = {};
+    for (const [code, constructs] of Object.entries(full.text ?? {})) {
+      const kept = (Array.isArray(constructs) ? constructs : [constructs]).filter((c) => !drop.has(c.name ?? ''));
+      if (kept.length > 0) text[Number(code)] = kept;
+    }
+    variant = { ...full, text };
+    variants.set(key, variant);
+  }
+  return variant;
+}
+
+/** The remark plugin: remark-gfm, with autolink literals narrowed as described above. */
 export default function remarkGfmQuick(this: Processor): void {
   remarkGfm.call(this as never);
+  const syntax = (this.data() as { micromarkExtensions: SyntaxExtension[] }).micromarkExtensions;
+  const at = syntax.length - 1; // what remark-gfm just added
+  const full = syntax[at]!;
+  const variants = new Map<string, SyntaxExtension>();
+  // remark-parse's parser reads the extensions at each call: give it this document's.
+  const parse = this.parser!;
+  this.parser = (doc, file) => {
+    syntax[at] = syntaxFor(full, variants, doc);
+    try {
+      return parse(doc, file);
+    } finally {
+      syntax[at] = full;
+    }
+  };
   const extensions = (this.data() as { fromMarkdownExtensions: (FromMarkdownExtension | FromMarkdownExtension[])[] }).fromMarkdownExtensions;
   const mine = extensions[extensions.length - 1]!; // what remark-gfm just added
   // Only the autolink-literal extension's transform is known to work node by node.
