@@ -153,7 +153,7 @@ describe('the fast path of the serialiser for plain text', () => {
     const { toMarkdown } = await import('mdast-util-to-markdown');
     const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
     const { handlers: _fast, ...slow } = MARKDOWN_OPTIONS;
-    const alphabet = 'abw W19 .-+=:;,?!()[]{}*_`~#>|<&@$\\\'"\n\t/';
+    const alphabet = 'abw W19 .-+=:;,?!()[]{}*_`~#>|<&@$\\\'"\n\t/   01';
     let seed = 42;
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
     const wrap = (t: object) => [
@@ -163,6 +163,12 @@ describe('the fast path of the serialiser for plain text', () => {
       { type: 'list', ordered: false, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [t] }] }] },
       { type: 'table', align: [null], children: [{ type: 'tableRow', children: [{ type: 'tableCell', children: [t] }] }] },
       { type: 'paragraph', children: [{ type: 'link', url: 'https://x.example/', children: [t] }, { type: 'inlineCode', value: 'c' }, t] },
+      // Neighbours that put a line ending, punctuation or a word on either side of the text.
+      { type: 'paragraph', children: [t, { type: 'break' }, t, { type: 'break' }] },
+      { type: 'paragraph', children: [{ type: 'inlineCode', value: 'a' }, t, { type: 'emphasis', children: [t] }, t, { type: 'inlineCode', value: 'b' }] },
+      { type: 'paragraph', children: [{ type: 'text', value: 'w' }, t, { type: 'text', value: '1' }] },
+      { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: 'x' }] }, t] }] },
+      { type: 'list', ordered: true, start: 1, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [t] }, { type: 'paragraph', children: [{ type: 'delete', children: [t] }, t] }] }] },
     ];
     let checked = 0;
     for (let i = 0; i < 4000; i++) {
@@ -173,6 +179,6 @@ describe('the fast path of the serialiser for plain text', () => {
         checked++;
       }
     }
-    assert.ok(checked > 20_000);
+    assert.ok(checked > 40_000);
   });
 });

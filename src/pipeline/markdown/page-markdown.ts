@@ -15,13 +15,25 @@ import { toPlainMdast } from './plain-mdast.ts';
  * with one regular expression skips the serialiser's escaping pass (its 40-odd patterns,
  * checked for every text node, were a tenth of the build's time); anything else is escaped as
  * usual. Covered: punctuation of CommonMark, GFM (tables, autolinks `www.`, `@`, `http:`) and
- * maths (`$`), line breaks, and whitespace or line-start markers at the edges. Parentheses,
- * braces and most colons are left out: the serialiser only escapes `(` after `]` (escaped
- * already), `)` after a line-start number (caught by the leading digit) and `:` in `http:/`,
- * at a line start or before a neighbour's `/` (common in prose, so worth the narrower test).
+ * maths (`$`), line breaks, and line-start markers. Parentheses, braces and most colons are
+ * left out: the serialiser only escapes `(` after `]` (escaped already), `)` after a
+ * line-start number and `:` in `http:/`, at a line start or before a neighbour's `/`.
  */
-const MAYBE_SYNTAX = /[\\`*_[\]<>#!&|~$@\n\r\t]|[Ww]\.|:\/|:$|^[\s\d+\-=.:]|\s$/;
-const text: Handle = (node, parent, state, info) => (MAYBE_SYNTAX.test(node.value) ? defaultHandlers.text(node, parent, state, info) : node.value);
+const MAYBE_SYNTAX = /[\\`*_[\]<>#!&|~$@\n\r\t]|[Ww]\.|:\/|:$|^[+\-=.:]/;
+/**
+ * Edges that matter only at a line's start or end: a leading space or digit (indented code,
+ * an ordered list's number) and a trailing space (a hard break). Most text nodes have one,
+ * beside inline code, links or emphasis, where the neighbouring character is not a line
+ * ending, so those stay on the fast path.
+ */
+const LEADING = /^[\s\d]/;
+const TRAILING = /\s$/;
+const midLine = (c: string | undefined) => c !== undefined && c !== '' && c !== '\n' && c !== '\r';
+const text: Handle = (node, parent, state, info) => {
+  const value = node.value as string;
+  const plain = !MAYBE_SYNTAX.test(value) && (!LEADING.test(value) || midLine(info.before)) && (!TRAILING.test(value) || midLine(info.after));
+  return plain ? value : defaultHandlers.text(node, parent, state, info);
+};
 
 export const MARKDOWN_OPTIONS: Options = {
   handlers: { text },
