@@ -66,3 +66,27 @@ test('every child of a 200,000-wide node gets its own index', () => {
   });
   assert.equal(sum, (200_000 * 199_999) / 2);
 });
+
+test('walks for flow-only types (which skip paragraphs, headings and tables) find what the library finds, on every page of the site', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const fg = (await import('fast-glob')).default;
+  const { markdownProcessor } = await import('../../src/pipeline/compile/index.ts');
+  const root = join(import.meta.dirname, '../..');
+  const processor = markdownProcessor();
+  const types = ['code', 'heading', 'leafDirective', 'containerDirective', 'table', 'list', 'listItem', 'blockquote', 'thematicBreak', 'math', 'definition', 'footnoteDefinition'];
+  const found = new Map<string, number>();
+  for (const file of fg.sync('content/**/*.md', { cwd: root })) {
+    const tree = processor.parse(readFileSync(join(root, file), 'utf8')) as Node;
+    for (const type of types) {
+      const ours: Node[] = [];
+      const theirs: Node[] = [];
+      visit(tree, type, (n: Node) => void ours.push(n));
+      libraryVisit(tree, type, (n: Node) => void theirs.push(n));
+      assert.equal(ours.length, theirs.length, `${file}: ${type}`);
+      assert.ok(ours.every((n, i) => n === theirs[i]), `${file}: ${type}`);
+      found.set(type, (found.get(type) ?? 0) + ours.length);
+    }
+  }
+  for (const type of ['code', 'heading', 'leafDirective', 'containerDirective', 'table', 'list']) assert.ok((found.get(type) ?? 0) > 10, `the pages hold ${type} nodes (${found.get(type)})`);
+});

@@ -35,7 +35,18 @@ function actionOf(value: unknown): unknown {
   return value;
 }
 
-function walk(node: Node, index: number | undefined, parent: Parent | undefined, type: string | undefined, visitor: Visitor): unknown {
+/**
+ * mdast node types that are flow content only: by mdast's content model (and the parser's
+ * grammar) none of them occurs inside a paragraph, a heading or a table, whose descendants
+ * are all phrasing content. A walk for one of these types skips those subtrees, which hold
+ * most of a page's nodes (all of a 20,000-row table's). Our plugins keep the model: what
+ * they put in paragraphs and tables is phrasing (test/unit/visit.test.ts checks the walks
+ * find the same nodes as the library's on every page of the site).
+ */
+const FLOW_ONLY = new Set(['code', 'heading', 'leafDirective', 'containerDirective', 'table', 'list', 'listItem', 'blockquote', 'thematicBreak', 'math', 'definition', 'footnoteDefinition']);
+const PHRASING_ONLY_INSIDE = new Set(['paragraph', 'heading', 'table']);
+
+function walk(node: Node, index: number | undefined, parent: Parent | undefined, type: string | undefined, visitor: Visitor, flowOnly: boolean): unknown {
   let action: unknown = CONTINUE;
   let next: number | undefined;
   if (type === undefined || node.type === type) {
@@ -44,10 +55,10 @@ function walk(node: Node, index: number | undefined, parent: Parent | undefined,
     if (action === EXIT) return EXIT;
   }
   const children = (node as Partial<Parent>).children;
-  if (children && action !== SKIP) {
+  if (children && action !== SKIP && !(flowOnly && PHRASING_ONLY_INSIDE.has(node.type))) {
     // The length is read each time: a visitor may insert or remove siblings and say where to go on.
     for (let offset = 0; offset > -1 && offset < children.length; ) {
-      if (walk(children[offset]!, offset, node as Parent, type, visitor) === EXIT) return EXIT;
+      if (walk(children[offset]!, offset, node as Parent, type, visitor, flowOnly) === EXIT) return EXIT;
       offset = nextIndex ?? offset + 1;
     }
   }
@@ -62,7 +73,8 @@ function fastVisit(tree: Node, testOrVisitor: unknown, maybeVisitor?: unknown): 
     (libraryVisit as (...args: unknown[]) => void)(tree, testOrVisitor, maybeVisitor);
     return;
   }
-  walk(tree, undefined, undefined, (test ?? undefined) as string | undefined, visitor as Visitor);
+  const type = (test ?? undefined) as string | undefined;
+  walk(tree, undefined, undefined, type, visitor as Visitor, type !== undefined && FLOW_ONLY.has(type));
 }
 
 /** Same signature as `unist-util-visit`'s visit (its types narrow `node` by the test). */
