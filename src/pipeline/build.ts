@@ -17,7 +17,7 @@ import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
 import { renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
 import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase } from './render/sidebar-html.ts';
-import type { OutputFile } from './emit/output.ts';
+import { inMemory, type OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
@@ -181,8 +181,10 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   const rest = await timed('emit', timings, async () => {
     const files = await siteFiles(root, ctx, compiled, assets, search, navigation);
-    if (write) await writeOutput(outDir, files);
-    return files;
+    if (!write) return files.map(inMemory);
+    await writeOutput(outDir, files);
+    // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
+    return files.map((f) => ('copyFrom' in f ? f : { path: f.path, contents: '' }));
   });
   outputs.push(...rest);
   await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, write ? outDir : undefined));

@@ -201,3 +201,20 @@ describe('search settings', () => {
     assert.equal(missingResultsUrl('https://github.com/o/r/issues/new', 'a&b'), 'https://github.com/o/r/issues/new?title=Search%3A%20no%20results%20for%20%22a%26b%22&labels=search');
   });
 });
+
+test('records.json is written in pieces whose text is exactly JSON.stringify of the records, on a site large enough for several pieces', async () => {
+  const { buildSearchIndex, searchFiles, uploadRecords, RECORDS_FILE } = await import('../../src/pipeline/search/index-files.ts');
+  const pages = Array.from({ length: 1200 }, (_, p) => ({
+    route: `/docs/p${p}/`,
+    section: `Section ${p % 7}`,
+    title: `Page "${p}" <title>`,
+    headings: [[2, `h-${p}`, `Heading ${p} ünïcode`, -1], [3, `s-${p}`, 'Sub', 0]] as [number, string, string, number][],
+    content: Array.from({ length: 6 }, (_, c) => [c % 2, `Paragraph ${c} of page ${p}, with "quotes", back\\slashes and a line\nbreak.`] as [number, string]),
+  }));
+  const index = buildSearchIndex(pages);
+  const file = searchFiles(index, 'https://questdb.com').find((f) => f.path === RECORDS_FILE)!;
+  assert.ok('pieces' in file, 'written in pieces');
+  const pieces = [...file.pieces()];
+  assert.ok(pieces.length > 2, `pieces: ${pieces.length}`);
+  assert.equal(pieces.join(''), JSON.stringify(uploadRecords(index, 'https://questdb.com')));
+});

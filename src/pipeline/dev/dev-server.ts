@@ -31,7 +31,7 @@ import { buildAssets, type BuiltAssets } from '../render/assets.ts';
 import { emitLlmsFiles, renderContext, searchOutputFiles } from '../build.ts';
 import { searchDataOf } from '../page/build-page.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
-import type { OutputFile } from '../emit/output.ts';
+import { contentsOf, type OutputFile } from '../emit/output.ts';
 import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
 import { renderDocPage, renderNotFoundPage, renderSearchPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
@@ -254,7 +254,7 @@ export class DevServer {
       // The index needs every page: compile what the background pass has not reached yet.
       const data = (await Promise.all(this.site.pages.map((p) => this.compile(p)))).flatMap((c) => searchDataOf(c, this.nav) ?? []);
       const file = searchOutputFiles(data, this.nav).find((f) => f.path === rel);
-      return file && 'contents' in file ? file.contents : undefined;
+      return file && contentsOf(file);
     }
     if (rel === 'index.html' || rel.endsWith('/index.html')) {
       const route = siteConfig.basePath + rel.slice(0, -'index.html'.length);
@@ -285,7 +285,7 @@ export class DevServer {
     }
     const { files, featureFiles } = this.assets;
     const asset = [...files, ...featureFiles.math, ...featureFiles.mermaidPending].find((f) => f.path === rel);
-    if (asset) return 'copyFrom' in asset ? readFile(asset.copyFrom) : asset.contents;
+    if (asset) return 'copyFrom' in asset ? readFile(asset.copyFrom) : contentsOf(asset);
     return readInside(join(this.root, 'public'), rel);
   }
 

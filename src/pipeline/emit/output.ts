@@ -1,2 +1,18 @@
-/** A file the build produces: its path under build/ and either its contents or a file to copy. */
-export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string };
+/**
+ * A file the build produces: its path under build/ and either its contents, a file to copy,
+ * or pieces of text made as they are written (a large generated file, such as the search
+ * records of a big site, whose whole text would be one 100+ MB string).
+ */
+export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string } | { path: string; pieces: () => Iterable<string> };
+
+/** A file's contents in memory (pieces joined); undefined for a file that is copied. */
+export function contentsOf(file: OutputFile): string | Uint8Array | undefined {
+  if ('contents' in file) return file.contents;
+  if ('pieces' in file) return [...file.pieces()].join('');
+  return undefined;
+}
+
+/** The file with its pieces joined, for builds that keep their output in memory. */
+export function inMemory(file: OutputFile): OutputFile {
+  return 'pieces' in file ? { path: file.path, contents: contentsOf(file)! } : file;
+}

@@ -1,6 +1,6 @@
 /** Stage 5, emit: writes the output files into the build folder. */
 import { mkdir, rm } from 'node:fs/promises';
-import { copyFileSync, createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, createWriteStream, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { dirname } from 'node:path';
@@ -26,8 +26,18 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
   for (const d of new Set(targets.map((t) => dirname(t)))) mkdirSync(d, { recursive: true });
   files.forEach((f, i) => {
     if ('copyFrom' in f) copyFileSync(f.copyFrom, targets[i]!);
+    else if ('pieces' in f) writePieces(targets[i]!, f.pieces());
     else writeFileSync(targets[i]!, f.contents);
   });
+}
+
+function writePieces(target: string, pieces: Iterable<string>): void {
+  const fd = openSync(target, 'w');
+  try {
+    for (const piece of pieces) writeSync(fd, piece);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Writes one file under `outDir` from pieces as they come (large generated files); answers its size in bytes. */
