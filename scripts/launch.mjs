@@ -80,14 +80,30 @@ async function makeBundle(dir) {
   }
 }
 
-const cache = join(ROOT, 'node_modules/.cache/questdb-docs/code');
-const hash = codeHash();
-const dir = join(cache, hash);
-if (!existsSync(join(dir, `${name}.js`))) {
-  mkdirSync(cache, { recursive: true });
-  await makeBundle(dir);
-  // Bundles of older code are never used again.
-  for (const old of readdirSync(cache)) if (old !== hash && !old.includes('.tmp-')) rmSync(join(cache, old), { recursive: true, force: true });
+/** The bundle's folder, made when missing; undefined when it cannot be made (say, a read-only node_modules). */
+async function bundleDir() {
+  const cache = join(ROOT, 'node_modules/.cache/questdb-docs/code');
+  const hash = codeHash();
+  const dir = join(cache, hash);
+  if (existsSync(join(dir, `${name}.js`))) return dir;
+  try {
+    mkdirSync(cache, { recursive: true });
+    await makeBundle(dir);
+    // Bundles of older code are never used again.
+    for (const old of readdirSync(cache)) if (old !== hash && !old.includes('.tmp-')) rmSync(join(cache, old), { recursive: true, force: true });
+    return dir;
+  } catch (e) {
+    console.error(`note: the build's bundle could not be made (${e instanceof Error ? e.message : e}); running the sources through tsx instead.`);
+    return undefined;
+  }
 }
+
+const dir = await bundleDir();
 process.argv.splice(2, 1);
-await import(pathToFileURL(join(dir, `${name}.js`)).href);
+if (dir) {
+  await import(pathToFileURL(join(dir, `${name}.js`)).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(join(ROOT, ENTRIES[name])).href);
+}

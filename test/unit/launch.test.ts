@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,24 @@ test('the bundle is made once per version of the code and older ones are removed
   const bundles = readdirSync(BUNDLES).filter((d) => !d.includes('.tmp-'));
   assert.equal(bundles.length, 1, bundles.join(', '));
   assert.ok(readdirSync(join(BUNDLES, bundles[0]!)).includes('page-worker.js'));
+});
+
+test('when the bundle cannot be made, the build runs the sources through tsx, says so, and writes the same files', () => {
+  const root = join(FIXTURES, 'site');
+  const aside = `${BUNDLES}.aside-${process.pid}`;
+  if (existsSync(BUNDLES)) renameSync(BUNDLES, aside);
+  writeFileSync(BUNDLES, 'a file where the bundles folder should be'); // mkdir fails under it
+  try {
+    const fallback = run(['scripts/launch.mjs', 'build'], root);
+    assert.equal(fallback.status, 0, fallback.stderr);
+    assert.match(fallback.stderr, /the build's bundle could not be made .*running the sources through tsx instead/);
+    const viaTsx = run(['--import', 'tsx', 'scripts/build.ts'], root);
+    assert.deepEqual([...fallback.files.keys()], [...viaTsx.files.keys()]);
+    for (const [path, bytes] of viaTsx.files) assert.ok(bytes.equals(fallback.files.get(path)!), `${path} differs`);
+  } finally {
+    rmSync(BUNDLES, { force: true });
+    if (existsSync(aside)) renameSync(aside, BUNDLES);
+  }
 });
 
 test('an unknown script name is refused with the usage line', () => {
