@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FIXTURES } from '../helpers/fixture.ts';
-import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/browser.ts';
+import { buildToTemp, hasChromium, launchBrowser, reloadUntilControlled, serveBuild } from '../helpers/browser.ts';
 import { startMockAlgolia, type MockAlgolia } from '../helpers/mock-algolia.ts';
 import type { SearchRecord } from '../../src/shared/search/types.ts';
 
@@ -116,8 +116,7 @@ describe('content security policy on the fixture site', { skip }, () => {
     await page.locator('[data-island="service-worker"][data-sw-ready]').waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/docs/'))?.active?.scriptURL.endsWith('offlineMode=true'), undefined, { timeout: 60_000 });
     // Served by the worker only once it controls the page (a reload after activation makes sure).
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await reloadUntilControlled(page);
     await context.setOffline(true);
     await page.goto(site.url + '/docs/concept/links/');
     await page.waitForTimeout(500);

@@ -1,5 +1,5 @@
 /** Playwright on Debian's Chromium, and a local server for a built site, for the browser tests and the bench. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -37,6 +37,25 @@ export async function launchBrowser(): Promise<Browser> {
       return typeof value === 'function' ? value.bind(current) : value;
     },
   });
+}
+
+/**
+ * Reloads `page` until its service worker controls it. One reload after activation normally
+ * does it, but once in a CI run the reloaded page came up uncontrolled and stayed so (the
+ * worker had just activated); reloading again, within the time limit, settles that race
+ * without hiding a worker that never takes control.
+ */
+export async function reloadUntilControlled(page: Page, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    await page.reload();
+    const left = end - Date.now();
+    if (left <= 0) throw new Error(`the service worker did not control the page within ${timeoutMs} ms`);
+    const controlled = await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: Math.min(10_000, left) })
+      .then(() => true, () => false);
+    if (controlled) return;
+  }
 }
 
 /** Serves a build folder at http://127.0.0.1:<port>/docs/ like the preview server. */
