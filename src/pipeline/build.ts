@@ -17,7 +17,7 @@ import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
 import { renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
 import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase } from './render/sidebar-html.ts';
-import { inMemory, type OutputFile } from './emit/output.ts';
+import { inMemory, written, type OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
@@ -185,7 +185,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     if (!write) return files.map(inMemory);
     await writeOutput(outDir, files);
     // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
-    return files.map((f) => ('copyFrom' in f ? f : { path: f.path, contents: '' }));
+    return files.map(written);
   });
   outputs.push(...rest);
   await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, write ? outDir : undefined));
@@ -271,7 +271,7 @@ async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], ou
   const hits = results.filter((r): r is BuiltPage => r !== undefined);
   if (outDir !== undefined) {
     await writeOutput(outDir, hits.flatMap((b) => b.outputs));
-    for (const b of hits) b.outputs = b.outputs.map((f) => ({ path: f.path, contents: '' }));
+    for (const b of hits) b.outputs = b.outputs.map(written);
   }
   return results;
 }

@@ -16,3 +16,11 @@ export function contentsOf(file: OutputFile): string | Uint8Array | undefined {
 export function inMemory(file: OutputFile): OutputFile {
   return 'pieces' in file ? { path: file.path, contents: contentsOf(file)! } : file;
 }
+
+/**
+ * What the build keeps of a file once it is written: its path (a copied file as it is). Pages,
+ * cached pages and site files all drop their contents this way, so the build holds no output.
+ */
+export function written(file: OutputFile): OutputFile {
+  return 'copyFrom' in file ? file : { path: file.path, contents: '' };
+}

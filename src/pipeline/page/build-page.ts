@@ -14,7 +14,7 @@ import { compilePage } from '../compile/compile-page.ts';
 import { pageModel, type Navigation } from '../site/index.ts';
 import { renderDocPage, type RenderContext } from '../render/render-page.tsx';
 import { outputPathForRoute } from '../load/routes.ts';
-import type { OutputFile } from '../emit/output.ts';
+import { written, type OutputFile } from '../emit/output.ts';
 import { writeOutput } from '../emit/write-output.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
@@ -93,7 +93,7 @@ export async function buildPages(sources: PageSource[], env: PageEnvironment, ou
   if (env.cache) await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));
   if (outDir !== undefined) {
     await writeOutput(outDir, built.flatMap((b) => b.outputs));
-    for (const b of built) b.outputs = b.outputs.map((f) => ({ path: f.path, contents: '' }));
+    for (const b of built) b.outputs = b.outputs.map(written);
   }
   return built;
 }
