@@ -1,8 +1,6 @@
 /** Stage 5, emit: writes the output files into the build folder. */
 import { mkdir, rm } from 'node:fs/promises';
-import { closeSync, copyFileSync, createWriteStream, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
 import type { OutputFile } from './output.ts';
@@ -24,33 +22,28 @@ export async function cleanOutput(outDir: string): Promise<void> {
 export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
   const targets = files.map((f) => outputTarget(outDir, f.path));
   for (const d of new Set(targets.map((t) => dirname(t)))) mkdirSync(d, { recursive: true });
-  files.forEach((f, i) => {
+  for (const [i, f] of files.entries()) {
     if ('copyFrom' in f) copyFileSync(f.copyFrom, targets[i]!);
-    else if ('pieces' in f) writePieces(targets[i]!, f.pieces());
+    else if ('pieces' in f) await writePieces(targets[i]!, f.pieces());
     else writeFileSync(targets[i]!, f.contents);
-  });
+  }
 }
 
-function writePieces(target: string, pieces: Iterable<string>): void {
+/** Writes pieces of text to `target` as they come (synchronously, as above); answers the bytes written. */
+async function writePieces(target: string, pieces: Iterable<string> | AsyncIterable<string>): Promise<number> {
   const fd = openSync(target, 'w');
+  let bytes = 0;
   try {
-    for (const piece of pieces) writeSync(fd, piece);
+    for await (const piece of pieces) bytes += writeSync(fd, piece);
   } finally {
     closeSync(fd);
   }
+  return bytes;
 }
 
 /** Writes one file under `outDir` from pieces as they come (large generated files); answers its size in bytes. */
 export async function streamOutput(outDir: string, relPath: string, pieces: AsyncIterable<string>): Promise<number> {
   const target = outputTarget(outDir, relPath);
-  await mkdir(dirname(target), { recursive: true });
-  let bytes = 0;
-  const counted = async function* () {
-    for await (const piece of pieces) {
-      bytes += Buffer.byteLength(piece);
-      yield piece;
-    }
-  };
-  await pipeline(Readable.from(counted()), createWriteStream(target));
-  return bytes;
+  mkdirSync(dirname(target), { recursive: true });
+  return writePieces(target, pieces);
 }
