@@ -20,8 +20,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = { build: 'scripts/build.ts' };
 /** Worker files the pipeline starts by URL; each is bundled too, and its URL given to the code that starts it. */
 const WORKERS = { 'page-worker': 'src/pipeline/page/page-worker.ts' };
-/** Everything the bundle is made from (the page cache's code version hashes the same files; see site-key.ts). */
-const CODE_FILES = ['src/**/*', 'templates/**/*', 'scripts/build.ts', 'scripts/production-env.ts', 'scripts/launch.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** Everything the bundle is made from; the page cache's code version (site-key.ts) reads the same list. */
+const CODE_FILES = JSON.parse(readFileSync(join(ROOT, 'scripts/code-files.json'), 'utf8'));
 
 const name = process.argv[2];
 if (!(name in ENTRIES)) {

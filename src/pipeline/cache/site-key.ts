@@ -6,6 +6,7 @@
  * public/ that is not a routed page) gives a new key, and no cached page is used.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +29,13 @@ async function hashFiles(cwd: string, patterns: string[], ignore: string[] = [],
 }
 
 let codeVersion: Promise<string> | undefined;
-/** The build's own version: its source, templates, styles and locked dependencies. */
+/**
+ * The build's own version: its source, templates, styles, build scripts and locked
+ * dependencies, the files listed in scripts/code-files.json (the launcher's bundle is keyed
+ * by the same list).
+ */
 export function buildCodeVersion(): Promise<string> {
-  return (codeVersion ??= hashFiles(CODE_ROOT, ['src/**/*', 'templates/**/*', 'scripts/build.ts', 'scripts/production-env.ts', 'package.json', 'package-lock.json']));
+  return (codeVersion ??= hashFiles(CODE_ROOT, JSON.parse(readFileSync(join(CODE_ROOT, 'scripts/code-files.json'), 'utf8')) as string[]));
 }
 
 /** `JSON.stringify` that writes Maps and Sets as arrays, so they count in a key. */
