@@ -38,6 +38,7 @@ import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
 import { headersFile } from './policy/csp.ts';
+import { outputTarget } from './policy/paths.ts';
 import { checkSiteConfigUrls } from './policy/site-config-urls.ts';
 
 /** Pages compiled and rendered together; small enough to keep memory flat, large enough to keep the pipeline busy. */
@@ -215,7 +216,7 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
     tagline: siteConfig.tagline,
     release,
     // Read synchronously: thousands of small reads cost more in thread-pool hand-offs than in reading (as for writes, see write-output.ts).
-    read: async (route) => (outDir === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readCopy(join(outDir, markdownOutputPath(route)))),
+    read: async (route) => (outDir === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readCopy(outputTarget(outDir, markdownOutputPath(route)))),
     write: async (path, pieces) => {
       if (outDir !== undefined) return streamOutput(outDir, path, pieces);
       let text = '';
@@ -237,7 +238,7 @@ function dropBodies(sources: LoadedSite['pages'], built: BuiltPage[]): BuiltPage
   return built;
 }
 
-/** A page's Markdown copy as written, or nothing when the page wrote none (it failed to render). */
+/** A page's Markdown copy as written (its path resolved by the same check as the write), or nothing when the page wrote none (it failed to render). */
 function readCopy(path: string): string {
   try {
     return readFileSync(path, 'utf8');
