@@ -21,12 +21,14 @@ import { inMemory, written, type OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
-import { cleanOutput, streamOutput, writeOutput } from './emit/write-output.ts';
+import { streamOutput, writeOutput } from './emit/write-output.ts';
+import { OutputFolder } from './emit/output-folder.ts';
+import { outputPathForRoute } from './load/routes.ts';
 import { readFileSync } from 'node:fs';
 import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
 import { sidebarSections } from './site/sidebar-sections.ts';
 import { markdownOutputPath } from './markdown/paths.ts';
-import { writeServiceWorker } from './emit/service-worker.ts';
+import { SERVICE_WORKER_FILE, writeServiceWorker } from './emit/service-worker.ts';
 import type { PageSearchData } from './search/records.ts';
 // Loaded only when a page must be built: compiling needs unified, micromark, refractor and
 // more (about 0.3 s of start-up), which a build served wholly from the cache never uses.
@@ -133,7 +135,9 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const navigation = await timed('site', timings, () => buildNavigation(site));
   const assets = await timed('render', timings, () => buildAssets({}));
   const ctx = renderContext(site, navigation, assets);
-  if (write) await timed('emit', timings, () => cleanOutput(outDir));
+  // The previous build's files are written over, not removed first (see emit/output-folder.ts).
+  const folder = write ? await timed('emit', timings, () => OutputFolder.open(outDir)) : undefined;
+  folder?.makeWay(site.pages.flatMap((p) => [outputPathForRoute(p.route), markdownOutputPath(p.route)]));
 
   const compiled: CompiledPage[] = [];
   const outputs: OutputFile[] = [];
@@ -179,18 +183,23 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     outputs.push(...b.outputs);
     if (b.search) search.push(b.search);
   }
+  folder?.wrote(outputs.map((f) => f.path));
   if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   const rest = await timed('emit', timings, async () => {
     const files = await siteFiles(root, ctx, compiled, assets, search, navigation);
-    if (!write) return files.map(inMemory);
+    if (!folder) return files.map(inMemory);
+    folder.makeWay(files.map((f) => f.path));
     await writeOutput(outDir, files);
+    folder.wrote(files.map((f) => f.path));
     // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
     return files.map(written);
   });
   outputs.push(...rest);
-  await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, write ? outDir : undefined));
-  if (write) {
+  await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, folder));
+  if (folder) {
+    folder.wrote([SERVICE_WORKER_FILE]); // written next, once the folder holds only this build's files
+    await timed('emit', timings, () => folder.removeStale());
     const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId));
     log(`  service worker: ${sw.precached} files (${(sw.bytes / 1024 / 1024).toFixed(1)} MB) precached in offline mode`);
     for (const w of sw.warnings) log(`  service worker warning: ${w}`);
@@ -201,14 +210,14 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * llms.txt and the llms-full.txt files, from the pages' Markdown copies: read back from
- * `outDir` when the build writes (so no page's text is held), else from `outputs`, to which
- * the new files are added.
+ * llms.txt and the llms-full.txt files, from the pages' Markdown copies: read back from the
+ * output folder when the build writes (so no page's text is held), else from `outputs`. The
+ * new files are added to `outputs` (as paths only once written).
  */
-export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], outDir?: string): Promise<void> {
+export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], folder?: OutputFolder): Promise<void> {
   const pages = new Map(compiled.map((c) => [c.source.route, { route: c.source.route, title: c.source.frontMatter.title, description: c.source.frontMatter.description ?? '', noindex: c.source.frontMatter.noindex }]));
   const inMemory = new Map<string, string>();
-  if (outDir === undefined) for (const f of outputs) if (f.path.endsWith('.md') && 'contents' in f) inMemory.set(f.path, String(f.contents));
+  if (folder === undefined) for (const f of outputs) if (f.path.endsWith('.md') && 'contents' in f) inMemory.set(f.path, String(f.contents));
   await writeLlmsFiles({
     sections: llmsSections(sidebarSections(navigation.sidebar), pages),
     origin: siteConfig.url,
@@ -216,9 +225,15 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
     tagline: siteConfig.tagline,
     release,
     // Read synchronously: thousands of small reads cost more in thread-pool hand-offs than in reading (as for writes, see write-output.ts).
-    read: async (route) => (outDir === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readCopy(outputTarget(outDir, markdownOutputPath(route)))),
+    read: async (route) => (folder === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readCopy(outputTarget(folder.dir, markdownOutputPath(route)))),
     write: async (path, pieces) => {
-      if (outDir !== undefined) return streamOutput(outDir, path, pieces);
+      if (folder !== undefined) {
+        folder.makeWay([path]);
+        const bytes = await streamOutput(folder.dir, path, pieces);
+        folder.wrote([path]);
+        outputs.push({ path, contents: '' });
+        return bytes;
+      }
       let text = '';
       for await (const piece of pieces) text += piece;
       outputs.push({ path, contents: text });
@@ -261,18 +276,23 @@ async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<
   return { dir, root: site.root, siteKey: await siteKey({ root: site.root, pageFiles: site.pages.map((p) => p.file), shared }) };
 }
 
-/** Each page's cached result (written to `outDir` at once), or undefined where it must be built. */
+/**
+ * Each page's cached result, or undefined where it must be built. With `outDir`, a page's
+ * files are written as soon as its entry is read and then dropped, so a warm build holds one
+ * page's HTML at a time, as a cold one holds a batch; without, their text is kept as strings.
+ */
 async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined): Promise<(BuiltPage | undefined)[]> {
   const results: (BuiltPage | undefined)[] = new Array(pages.length);
-  let at = 0;
-  const worker = async () => {
-    for (let i = at++; i < pages.length; i = at++) results[i] = await lookupPage(cache, pages[i]!);
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  const hits = results.filter((r): r is BuiltPage => r !== undefined);
-  if (outDir !== undefined) {
-    await writeOutput(outDir, hits.flatMap((b) => b.outputs));
-    for (const b of hits) b.outputs = b.outputs.map(written);
+  for (const [i, page] of pages.entries()) {
+    const hit = await lookupPage(cache, page);
+    if (hit === undefined) continue;
+    if (outDir !== undefined) {
+      await writeOutput(outDir, hit.outputs);
+      hit.outputs = hit.outputs.map(written);
+    } else {
+      hit.outputs = hit.outputs.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new TextDecoder().decode(f.contents) } : f));
+    }
+    results[i] = hit;
   }
   return results;
 }

@@ -41,13 +41,21 @@ function hashOf(root: string, file: string): string {
   }
 }
 
+/**
+ * Output text is kept as UTF-8 bytes: V8 serialises a string holding any character beyond
+ * Latin-1 (an arrow, a dash) as UTF-16, twice the bytes of the page's HTML to store and read.
+ */
+function asBytes(file: OutputFile): OutputFile {
+  return 'contents' in file && typeof file.contents === 'string' ? { path: file.path, contents: Buffer.from(file.contents) } : file;
+}
+
 /** Stores one page's result; `outputs` must still hold their contents. Failures only cost the entry. */
 export async function storePage(setup: PageCacheSetup, source: PageSource, built: BuiltPage): Promise<void> {
   const entry: Entry = {
     siteKey: setup.siteKey,
     source: sha(stableJson(source)),
     dependencies: [...built.page.dependencies].map((f) => [f, hashOf(setup.root, f)]),
-    built,
+    built: { ...built, outputs: built.outputs.map(asBytes) },
   };
   const path = entryPath(setup, source.file);
   try {
@@ -60,7 +68,7 @@ export async function storePage(setup: PageCacheSetup, source: PageSource, built
   }
 }
 
-/** The cached result of a page, when every key still matches. */
+/** The cached result of a page, when every key still matches; its outputs' contents are UTF-8 bytes (see asBytes). */
 export async function lookupPage(setup: PageCacheSetup, source: PageSource): Promise<BuiltPage | undefined> {
   let entry: Entry;
   try {
@@ -80,9 +88,4 @@ export async function pruneCache(setup: PageCacheSetup, files: string[]): Promis
   const dir = join(setup.dir, 'pages');
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(names.filter((n) => !keep.has(n)).map((n) => rm(join(dir, n), { force: true })));
-}
-
-/** The files of a cached page, to write as they are. */
-export function cachedOutputs(built: BuiltPage): OutputFile[] {
-  return built.outputs;
 }

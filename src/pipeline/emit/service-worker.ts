@@ -11,11 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { injectManifest } from 'workbox-build/build/inject-manifest.js';
 import { BASE_PATH } from '../../shared/url.ts';
 
+/** The worker's path in the build folder. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
 const SW_SOURCE = fileURLToPath(new URL('../../sw/sw.ts', import.meta.url));
 
 /** What offline mode precaches: pages, assets, the search index; not the upload records or mermaid's 3 MB fallback. */
 const GLOB_PATTERNS = ['**/*.{html,css,js,json,svg,png,ico,woff2,webmanifest}'];
-const GLOB_IGNORES = ['sw.js', 'search/records.json', 'assets/vendor/**'];
+const GLOB_IGNORES = [SERVICE_WORKER_FILE, 'search/records.json', 'assets/vendor/**'];
 
 export interface ServiceWorkerResult {
   precached: number;
@@ -34,7 +37,7 @@ export async function writeServiceWorker(outDir: string, buildId: string): Promi
     define: { BUILD_ID: JSON.stringify(buildId), 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
-  const swPath = join(outDir, 'sw.js');
+  const swPath = join(outDir, SERVICE_WORKER_FILE);
   await writeFile(swPath, bundled.outputFiles[0]!.text);
   const { count, size, warnings } = await injectManifest({
     swSrc: swPath,

@@ -1,15 +1,8 @@
 /** Stage 5, emit: writes the output files into the build folder. */
-import { mkdir, rm } from 'node:fs/promises';
-import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
 import type { OutputFile } from './output.ts';
-
-/** Empties the build folder before a full build, so no file of an old build survives. */
-export async function cleanOutput(outDir: string): Promise<void> {
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
-}
 
 /**
  * Writes files under `outDir` (parents created as needed). Every path is checked to land
@@ -25,8 +18,21 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
   for (const [i, f] of files.entries()) {
     if ('copyFrom' in f) copyFileSync(f.copyFrom, targets[i]!);
     else if ('pieces' in f) await writePieces(targets[i]!, f.pieces());
-    else writeFileSync(targets[i]!, f.contents);
+    else writeUnlessSame(targets[i]!, f.contents);
   }
+}
+
+/**
+ * Writes a file unless it already holds exactly these bytes (the build folder is reused, see
+ * output-folder.ts). Comparing costs a read from the page cache; writing over a file costs
+ * far more on ext4, which flushes a truncated-and-rewritten file when it is closed. An
+ * unchanged file also keeps its modification time, which deploy tools that sync by time like.
+ */
+function writeUnlessSame(target: string, contents: string | Uint8Array): void {
+  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+  const existing = statSync(target, { throwIfNoEntry: false });
+  if (existing?.isFile() && existing.size === bytes.byteLength && readFileSync(target).equals(bytes)) return;
+  writeFileSync(target, bytes);
 }
 
 /** Writes pieces of text to `target` as they come (synchronously, as above); answers the bytes written. */

@@ -1,0 +1,114 @@
+/**
+ * The build folder is reused, not emptied before a build: on this machine's ext4, writing
+ * 10,000 pages just after removing the previous build's files took 4–8 s, writing over the
+ * same files 0.6 s (and the removal itself 1–3 s). The result is the same as emptying it
+ * first: the files a build does not write again are removed once everything else is written
+ * (before the service worker lists the folder for precaching), and anything that is neither
+ * a plain file nor a folder (a link, say) is removed at once, so no write can go through it.
+ */
+import { lstatSync, mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** More entries than any build of ours makes: past it, the old folder is simply removed whole. */
+const MAX_ENTRIES = 2_000_000;
+
+export class OutputFolder {
+  /** Files and folders of the previous build, as paths relative to the folder with `/`. */
+  private readonly oldFiles = new Set<string>();
+  private readonly oldDirs = new Set<string>();
+  private readonly writtenPaths = new Set<string>();
+
+  private constructor(readonly dir: string) {}
+
+  /** Opens `dir` for a build: created when missing, listed when it holds a previous build. */
+  static open(dir: string): OutputFolder {
+    const folder = new OutputFolder(dir);
+    const stat = lstatSync(dir, { throwIfNoEntry: false });
+    if (stat && !stat.isDirectory()) rmSync(dir, { force: true });
+    mkdirSync(dir, { recursive: true });
+    if (stat?.isDirectory() && !folder.list()) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      folder.oldFiles.clear();
+      folder.oldDirs.clear();
+    }
+    return folder;
+  }
+
+  /** Walks the old folder without following links (removing them); false past MAX_ENTRIES. */
+  private list(): boolean {
+    const pending = [''];
+    let entries = 0;
+    for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+      for (const entry of readdirSync(join(this.dir, rel), { withFileTypes: true })) {
+        if (++entries > MAX_ENTRIES) return false;
+        const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+        if (entry.isDirectory()) {
+          this.oldDirs.add(path);
+          pending.push(path);
+        } else if (entry.isFile()) this.oldFiles.add(path);
+        else rmSync(join(this.dir, path), { force: true });
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Clears the way for files about to be written: an old file standing where one of their
+   * folders goes, an old folder where a file goes. Something this build wrote is never removed,
+   * so a clash within one build still fails as it would in an empty folder.
+   */
+  makeWay(paths: Iterable<string>): void {
+    for (const path of paths) {
+      if (this.oldDirs.has(path) && !this.wroteUnder(path)) this.removeOld(path);
+      for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
+        const parent = path.slice(0, at);
+        if (this.oldFiles.has(parent) && !this.writtenPaths.has(parent)) this.removeOld(parent);
+      }
+    }
+  }
+
+  /** Notes files this build wrote (in this thread or a worker), so they are kept. */
+  wrote(paths: Iterable<string>): void {
+    for (const p of paths) this.writtenPaths.add(p);
+  }
+
+  /** Removes every old file and folder this build did not write again; answers how many files went. */
+  removeStale(): number {
+    // The folders that hold a file of this build; every other old folder goes whole.
+    const kept = new Set<string>();
+    for (const path of this.writtenPaths) {
+      for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
+        const dir = path.slice(0, at);
+        if (kept.has(dir)) break;
+        kept.add(dir);
+      }
+    }
+    const goneWithFolder = (path: string) => {
+      const parent = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+      return parent !== '' && !kept.has(parent);
+    };
+    for (const dir of this.oldDirs) if (!kept.has(dir) && !goneWithFolder(dir)) rmSync(join(this.dir, dir), { recursive: true, force: true });
+    let removed = 0;
+    for (const file of this.oldFiles) {
+      if (this.writtenPaths.has(file)) continue;
+      if (!goneWithFolder(file)) unlinkSync(join(this.dir, file));
+      removed++;
+    }
+    this.oldFiles.clear();
+    this.oldDirs.clear();
+    return removed;
+  }
+
+  private wroteUnder(dir: string): boolean {
+    for (const p of this.writtenPaths) if (p.startsWith(dir + '/')) return true;
+    return false;
+  }
+
+  private removeOld(path: string): void {
+    rmSync(join(this.dir, path), { recursive: true, force: true });
+    this.oldFiles.delete(path);
+    for (const set of [this.oldFiles, this.oldDirs]) for (const p of set) if (p.startsWith(path + '/')) set.delete(p);
+    this.oldDirs.delete(path);
+  }
+}
