@@ -33,7 +33,7 @@ import type { PageSearchData } from './search/records.ts';
 // Loaded only when a page must be built: compiling needs unified, micromark, refractor and
 // more (about 0.3 s of start-up), which a build served wholly from the cache never uses.
 import type { BuiltPage, PageEnvironment } from './page/build-page.ts';
-import { createPagePool, pageJobs } from './page/page-pool.ts';
+import { buildInPool, pageJobs } from './page/page-pool.ts';
 import { lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
@@ -57,6 +57,8 @@ export interface BuildOptions {
   jobs?: number;
   /** A folder for the persistent page cache (see cache/page-cache.ts); none by default. */
   cacheDir?: string;
+  /** Each pool worker's heap limit in MB; default WORKER_HEAP_MB (tests set a small one). */
+  workerHeapMb?: number;
 }
 
 export interface BuildResult {
@@ -165,15 +167,17 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     });
   } else {
     await timed('pages', timings, async () => {
-      const pool = createPagePool({ compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir, cache }, jobs);
-      try {
-        // Every batch is queued at once; results are kept in the pages' order, so diagnostics come in the same order as in one thread.
-        for (const b of await Promise.all(batches.map(async (batch) => dropBodies(batch, await pool.run(batch))))) built.push(...b);
-      } finally {
-        await pool.close();
-      }
+      const setup = { compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir, cache };
+      const inThisThread = async (batch: typeof site.pages) => {
+        const { buildPages } = await import('./page/build-page.ts');
+        return buildPages(batch, { compile: context, navigation, render: ctx, cache }, pageOutDir);
+      };
+      const pooled = await buildInPool(setup, jobs, batches, inThisThread, dropBodies, options.workerHeapMb);
+      for (const b of pooled.built) built.push(...b);
+      if (pooled.stopped !== undefined) log(`  the page workers stopped (${pooled.stopped}); ${pooled.inThisThread} batch(es) built in the main thread`);
+      else if (pooled.inThisThread > 0) log(`  ${pooled.inThisThread} batch(es) built in the main thread: their worker ran out of its heap`);
+      if (pooled.stopped === undefined) log(`  pages built by ${jobs} worker threads`);
     });
-    log(`  pages built by ${jobs} worker threads`);
   }
   // Cached and built pages back in the pages' order.
   let next = 0;
