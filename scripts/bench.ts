@@ -35,7 +35,7 @@ const num = (name: string, fallback: number) => {
 };
 const RUNS = num('--runs', 3);
 /** The flags `npm run build` and `npm start` give node (package.json), so the bench measures the same thing. */
-const NODE_FLAGS = ['--max-semi-space-size=32', '--no-concurrent-marking'];
+const NODE_FLAGS = ['--max-semi-space-size=32'];
 const PAGES = num('--pages', 1000);
 const JOBS = args.includes('--jobs') ? ['--jobs', String(num('--jobs', 1))] : [];
 const BUILDS_ONLY = args.includes('--builds-only');

@@ -40,6 +40,6 @@ const total = performance.now() - start;
 const pages = result.compiled.length;
 console.log(`Built ${pages} pages in ${(total / 1000).toFixed(2)} s (${(pages / (total / 1000)).toFixed(0)} pages/s), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 if (process.env.BUILD_STATS_JSON) {
-  console.log('BUILD_STATS ' + JSON.stringify({ totalMs: total, pages, maxRssKb: process.resourceUsage().maxRSS, timings: result.timings }));
+  console.log('BUILD_STATS ' + JSON.stringify({ totalMs: total, pages, maxRssKb: process.resourceUsage().maxRSS, timings: result.timings, nodeFlags: process.execArgv }));
 }
 process.exit(hasErrors(result.diagnostics) ? 1 : 0);

@@ -75,3 +75,24 @@ test('an unknown script name is refused with the usage line', () => {
   assert.equal(r.status, 2);
   assert.match(r.stderr, /usage: node scripts\/launch\.mjs <build>/);
 });
+
+test('a build that uses the page pool starts again with the pool flags; a build in one thread keeps its own', () => {
+  const flagsOf = (extra: string[]) => {
+    const out = mkdtempSync(join(tmpdir(), 'qdb-launch-flags-'));
+    const r = spawnSync(process.execPath, ['--max-semi-space-size=32', 'scripts/launch.mjs', 'build', '--root', join(FIXTURES, 'site'), '--out', out, '--quiet', ...extra], { cwd: REPO, encoding: 'utf8', env: { ...process.env, BUILD_STATS_JSON: '1' } });
+    rmSync(out, { recursive: true, force: true });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('BUILD_STATS '));
+    assert.ok(line, r.stdout + r.stderr);
+    return (JSON.parse(line.slice('BUILD_STATS '.length)) as { nodeFlags: string[] }).nodeFlags;
+  };
+  assert.deepEqual(flagsOf(['--jobs', '2']), ['--max-semi-space-size=32', '--no-concurrent-marking']);
+  // The fixture has far fewer pages than POOL_MIN_PAGES, so by default it builds in one thread.
+  assert.deepEqual(flagsOf([]), ['--max-semi-space-size=32']);
+  assert.deepEqual(flagsOf(['--jobs', '1']), ['--max-semi-space-size=32']);
+});
+
+test("the launcher's guess of a pool build uses the pool's own page threshold", async () => {
+  const { POOL_MIN_PAGES } = await import('../../src/pipeline/page/page-pool.ts');
+  const launcher = readFileSync(join(REPO, 'scripts/launch.mjs'), 'utf8');
+  assert.equal(Number(/const POOL_MIN_PAGES = (\d+);/.exec(launcher)?.[1]), POOL_MIN_PAGES);
+});
