@@ -80,6 +80,9 @@ test('workers that die before building anything (a heap too small to start in) l
   const root = join(FIXTURES, 'site');
   const one = await buildInto(root, 1);
   const pooled = await buildInto(root, 2, 16);
-  assert.ok(pooled.log.some((l) => /^  the page workers stopped \(.*memory.*\); 1 batch\(es\) built in the main thread$/.test(l)), pooled.log.join('\n'));
+  // Whether a worker dies while starting (the pool's error event) or once handed the batch
+  // (the batch's own failure) is a race; either way the main thread builds it.
+  const fellBack = /^ {2}(the page workers stopped \(.*memory.*\); 1 batch\(es\) built in the main thread|1 batch\(es\) built in the main thread: their worker ran out of its heap)$/;
+  assert.ok(pooled.log.some((l) => fellBack.test(l)), pooled.log.join('\n'));
   assertSameBuild(pooled, one);
 });
