@@ -17,7 +17,7 @@ import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
 import { renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
 import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase } from './render/sidebar-html.ts';
-import { inMemory, written, type OutputFile } from './emit/output.ts';
+import { inMemory, written, type FileDigest, type OutputFile } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
@@ -144,6 +144,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const compiled: CompiledPage[] = [];
   const outputs: OutputFile[] = [];
   const search: PageSearchData[] = [];
+  const digests = new Map<string, FileDigest>();
   const pageOutDir = write ? outDir : undefined;
 
   // With the cache on, pages whose entry still matches are taken from it; only the others are built.
@@ -186,6 +187,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     compiled.push(b.page);
     outputs.push(...b.outputs);
     if (b.search) search.push(b.search);
+    for (const d of b.digests ?? []) digests.set(d.path, d);
   }
   folder?.wrote(outputs.map((f) => f.path));
   if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
@@ -194,7 +196,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
     const files = await siteFiles(root, ctx, compiled, assets, search, navigation);
     if (!folder) return files.map(inMemory);
     folder.makeWay(files.map((f) => f.path));
-    await writeOutput(outDir, files);
+    for (const d of await writeOutput(outDir, files)) digests.set(d.path, d);
     folder.wrote(files.map((f) => f.path));
     // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
     return files.map(written);
@@ -204,7 +206,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   if (folder) {
     folder.wrote([SERVICE_WORKER_FILE]); // written next, once the folder holds only this build's files
     await timed('emit', timings, () => folder.removeStale());
-    const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId));
+    const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId, digests));
     log(`  service worker: ${sw.precached} files (${(sw.bytes / 1024 / 1024).toFixed(1)} MB) precached in offline mode`);
     for (const w of sw.warnings) log(`  service worker warning: ${w}`);
   }
@@ -291,7 +293,7 @@ async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], ou
     const hit = await lookupPage(cache, page);
     if (hit === undefined) continue;
     if (outDir !== undefined) {
-      await writeOutput(outDir, hit.outputs);
+      hit.digests = await writeOutput(outDir, hit.outputs);
       hit.outputs = hit.outputs.map(written);
     } else {
       hit.outputs = hit.outputs.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new TextDecoder().decode(f.contents) } : f));

@@ -24,3 +24,14 @@ export function inMemory(file: OutputFile): OutputFile {
 export function written(file: OutputFile): OutputFile {
   return 'copyFrom' in file ? file : { path: file.path, contents: '' };
 }
+
+/**
+ * What the service worker's precache needs of a file written: its size and a revision that
+ * changes with its bytes. Taken while writing, from the bytes in hand, so the precache does not
+ * read the whole build folder back to hash it (1.4 GB at 10,000 pages).
+ */
+export interface FileDigest {
+  path: string;
+  size: number;
+  revision: string;
+}

@@ -5,10 +5,16 @@
  */
 import { build } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import fg from 'fast-glob';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The module itself, not the package index: the index loads generateSW's bundler too (about 0.4 s of start-up).
 import { injectManifest } from 'workbox-build/build/inject-manifest.js';
+import { transformManifest } from 'workbox-build/build/lib/transform-manifest.js';
+import type { FileDetails } from 'workbox-build';
+import type { FileDigest } from './output.ts';
+import { revisionOf } from './write-output.ts';
 import { BASE_PATH } from '../../shared/url.ts';
 
 /** The worker's path in the build folder. */
@@ -26,7 +32,32 @@ export interface ServiceWorkerResult {
   warnings: string[];
 }
 
-export async function writeServiceWorker(outDir: string, buildId: string): Promise<ServiceWorkerResult> {
+const MAXIMUM_FILE_SIZE = 4 * 1024 * 1024;
+/** Hashed file names need no revision: the name changes with the content. */
+const HASHED_NAME = /\.[0-9a-z]{8,}\.(js|css)$/i;
+
+/**
+ * Each precached file's size and revision: from `digests` (taken as the build wrote the
+ * files) where it has them, else read and hashed here (public files, pieces). The folder
+ * holds only this build's files by now (output-folder.ts), so a digest is of the bytes there.
+ */
+function fileDetails(outDir: string, digests: ReadonlyMap<string, FileDigest>): FileDetails[] {
+  const files = fg.sync(GLOB_PATTERNS, { cwd: outDir, ignore: GLOB_IGNORES, followSymbolicLinks: false, onlyFiles: true }).sort();
+  return files.map((file) => {
+    const known = digests.get(file);
+    if (known) return { file, hash: known.revision, size: known.size };
+    const bytes = readFileSync(join(outDir, file));
+    return { file, hash: revisionOf(bytes), size: bytes.byteLength };
+  });
+}
+
+/**
+ * Writes build/sw.js with its precache manifest. The manifest is made with workbox-build's
+ * own transforms (size limit and its warning, URL prefix, no revision for hashed names) from
+ * file details made here, then injected by injectManifest, which is given no glob of its own:
+ * its glob read every file back to hash it, 2 s of a 10,000-page build.
+ */
+export async function writeServiceWorker(outDir: string, buildId: string, digests: ReadonlyMap<string, FileDigest> = new Map()): Promise<ServiceWorkerResult> {
   const bundled = await build({
     entryPoints: [SW_SOURCE],
     bundle: true,
@@ -39,18 +70,14 @@ export async function writeServiceWorker(outDir: string, buildId: string): Promi
   });
   const swPath = join(outDir, SERVICE_WORKER_FILE);
   await writeFile(swPath, bundled.outputFiles[0]!.text);
-  const { count, size, warnings } = await injectManifest({
-    swSrc: swPath,
-    swDest: swPath,
-    globDirectory: outDir,
-    globPatterns: GLOB_PATTERNS,
-    globIgnores: GLOB_IGNORES,
+  const manifest = await transformManifest({
+    fileDetails: fileDetails(outDir, digests),
+    maximumFileSizeToCacheInBytes: MAXIMUM_FILE_SIZE,
     modifyURLPrefix: { '': BASE_PATH },
-    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-    // Hashed file names need no revision: the name changes with the content.
-    dontCacheBustURLsMatching: /\.[0-9a-z]{8,}\.(js|css)$/i,
+    dontCacheBustURLsMatching: HASHED_NAME,
   });
+  const injected = await injectManifest({ swSrc: swPath, swDest: swPath, globDirectory: outDir, globPatterns: [], additionalManifestEntries: manifest.manifestEntries });
   // The manifest must really be in: a worker without it would precache nothing.
   if ((await readFile(swPath, 'utf8')).includes('self.__WB_MANIFEST')) throw new Error('build/sw.js: workbox-build did not inject the precache manifest.');
-  return { precached: count, bytes: size, warnings };
+  return { precached: manifest.count, bytes: manifest.size, warnings: [...manifest.warnings, ...injected.warnings] };
 }

@@ -14,7 +14,7 @@ import { compilePage } from '../compile/compile-page.ts';
 import { pageModel, type Navigation } from '../site/index.ts';
 import { renderDocPage, type RenderContext } from '../render/render-page.tsx';
 import { outputPathForRoute } from '../load/routes.ts';
-import { written, type OutputFile } from '../emit/output.ts';
+import { written, type FileDigest, type OutputFile } from '../emit/output.ts';
 import { writeOutput } from '../emit/write-output.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
@@ -36,6 +36,8 @@ export interface BuiltPage {
   /** The page's files; contents are '' once written to disk. */
   outputs: OutputFile[];
   search?: PageSearchData;
+  /** Sizes and revisions of the files as written, for the precache. */
+  digests?: FileDigest[];
 }
 
 /** What search indexes of a page: everything routed and listed, except noindex pages and hidden snippet pages. */
@@ -92,8 +94,10 @@ export async function buildPages(sources: PageSource[], env: PageEnvironment, ou
   const built = sources.map((source) => buildPage(source, env));
   if (env.cache) await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));
   if (outDir !== undefined) {
-    await writeOutput(outDir, built.flatMap((b) => b.outputs));
-    for (const b of built) b.outputs = b.outputs.map(written);
+    for (const b of built) {
+      b.digests = await writeOutput(outDir, b.outputs);
+      b.outputs = b.outputs.map(written);
+    }
   }
   return built;
 }
