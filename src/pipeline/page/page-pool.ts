@@ -25,12 +25,13 @@ export const POOL_MIN_PAGES = 400;
 
 /**
  * Each worker's heap limit (MB). Unlimited, a worker's heap settled at 300–350 MB, mostly
- * garbage awaiting V8's next full collection; with this limit V8 collects sooner, and 10,000
- * synthetic pages peaked at 760–790 MB instead of 980 in about the same time (with
- * `--no-concurrent-marking`, see the README). A batch whose worker runs out of it (a page
- * of megabytes) is built again in the main thread, which has no such limit.
+ * garbage awaiting V8's next full collection; with a limit V8 collects sooner: 10,000
+ * synthetic pages peaked at 760–810 MB with 256 or 300 MB instead of ~990 unlimited, in about
+ * the same time (with `--no-concurrent-marking`, see the README); 200 MB made the build 30%
+ * slower. A batch whose worker runs out of it (a page of megabytes) is built again in the main
+ * thread, which has no such limit.
  */
-export const WORKER_HEAP_MB = 300;
+export const WORKER_HEAP_MB = 256;
 
 /** What each worker is given once, at start: plain data it rebuilds its page environment from. */
 export interface PageWorkerSetup {
