@@ -1,6 +1,6 @@
 /** Stage 1a: finds the markdown pages, reads their front matter and gives each a route. */
 import fg from 'fast-glob';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, PageSource } from '../../shared/types.ts';
 import { parseFrontMatter } from './front-matter.ts';
@@ -82,14 +82,13 @@ export function readPage(relPath: string, bytes: Buffer): { page?: PageSource; d
 /** Reads every page; a page that cannot be read is reported and left out, the rest go on. */
 export async function loadPages(root: string): Promise<LoadedPages> {
   const rels = await listPageFiles(root);
-  const results = await Promise.all(
-    rels.map(async (rel) => {
-      // By real path: a page that is a link to a file outside content/ is refused, its text never read.
-      const check = checkRead(root, `content/docs/${rel}`, ['content']);
-      if (!check.ok) return { diagnostics: [{ severity: 'error' as const, file: `content/docs/${rel}`, line: 1, rule: 'page-outside', message: `The page cannot be read: ${check.message}.`, fix: 'Pages must be files under content/docs; replace the link with the file itself.' }] };
-      return readPage(rel, await readFile(check.abs));
-    }),
-  );
+  // Read synchronously: thousands of small reads cost more in libuv's thread hand-offs than in reading.
+  const results = rels.map((rel) => {
+    // By real path: a page that is a link to a file outside content/ is refused, its text never read.
+    const check = checkRead(root, `content/docs/${rel}`, ['content']);
+    if (!check.ok) return { diagnostics: [{ severity: 'error' as const, file: `content/docs/${rel}`, line: 1, rule: 'page-outside', message: `The page cannot be read: ${check.message}.`, fix: 'Pages must be files under content/docs; replace the link with the file itself.' }] };
+    return readPage(rel, readFileSync(check.abs));
+  });
   const pages: PageSource[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const r of results) {
