@@ -21,7 +21,7 @@ import { inMemory, written, type FileDigest, type OutputFile } from './emit/outp
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
-import { streamOutput, writeOutput } from './emit/write-output.ts';
+import { writeBuiltFiles } from './emit/write-output.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { outputPathForRoute } from './load/routes.ts';
 import { readFileSync } from 'node:fs';
@@ -158,26 +158,29 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   for (let i = 0; i < toBuild.length; i += BATCH) batches.push(toBuild.slice(i, i + BATCH));
   const jobs = pageJobs(toBuild.length, options.jobs);
   const built: BuiltPage[] = [];
+  const env: PageEnvironment = { compile: context, navigation, render: ctx, cache };
+  // One batch in this thread: every batch with --jobs 1, a pool's batches its workers could not build.
+  const inThisThread = async (batch: typeof site.pages) => {
+    const { buildPages } = await import('./page/build-page.ts');
+    return buildPages(batch, env, pageOutDir);
+  };
   if (toBuild.length === 0) {
     // Everything came from the cache.
   } else if (jobs === 1) {
-    const env: PageEnvironment = { compile: context, navigation, render: ctx, cache };
     await timed('pages', timings, async () => {
-      const { buildPages } = await import('./page/build-page.ts');
-      for (const batch of batches) built.push(...dropBodies(batch, await buildPages(batch, env, pageOutDir)));
+      for (const batch of batches) built.push(...dropBodies(batch, await inThisThread(batch)));
     });
   } else {
     await timed('pages', timings, async () => {
       const setup = { compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir, cache };
-      const inThisThread = async (batch: typeof site.pages) => {
-        const { buildPages } = await import('./page/build-page.ts');
-        return buildPages(batch, { compile: context, navigation, render: ctx, cache }, pageOutDir);
-      };
       const pooled = await buildInPool(setup, jobs, batches, inThisThread, dropBodies, options.workerHeapMb);
       for (const b of pooled.built) built.push(...b);
-      if (pooled.stopped !== undefined) log(`  the page workers stopped (${pooled.stopped}); ${pooled.inThisThread} batch(es) built in the main thread`);
-      else if (pooled.inThisThread > 0) log(`  ${pooled.inThisThread} batch(es) built in the main thread: their worker ran out of its heap`);
-      if (pooled.stopped === undefined) log(`  pages built by ${jobs} worker threads`);
+      if (pooled.stopped !== undefined) {
+        log(`  the page workers stopped (${pooled.stopped}); ${pooled.inThisThread} batch(es) built in the main thread`);
+        return;
+      }
+      if (pooled.inThisThread > 0) log(`  ${pooled.inThisThread} batch(es) built in the main thread: their worker ran out of its heap`);
+      log(`  pages built by ${jobs} worker threads`);
     });
   }
   // Cached and built pages back in the pages' order.
@@ -195,9 +198,7 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   const rest = await timed('emit', timings, async () => {
     const files = await siteFiles(root, ctx, compiled, assets, search, navigation);
     if (!folder) return files.map(inMemory);
-    folder.makeWay(files.map((f) => f.path));
-    for (const d of await writeOutput(outDir, files)) digests.set(d.path, d);
-    folder.wrote(files.map((f) => f.path));
+    for (const d of await folder.write(files)) digests.set(d.path, d);
     // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
     return files.map(written);
   });
@@ -234,9 +235,7 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
     read: async (route) => (folder === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readCopy(outputTarget(folder.dir, markdownOutputPath(route)))),
     write: async (path, pieces) => {
       if (folder !== undefined) {
-        folder.makeWay([path]);
-        const bytes = await streamOutput(folder.dir, path, pieces);
-        folder.wrote([path]);
+        const bytes = await folder.stream(path, pieces);
         outputs.push({ path, contents: '' });
         return bytes;
       }
@@ -293,8 +292,7 @@ async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], ou
     const hit = await lookupPage(cache, page);
     if (hit === undefined) continue;
     if (outDir !== undefined) {
-      hit.digests = await writeOutput(outDir, hit.outputs);
-      hit.outputs = hit.outputs.map(written);
+      await writeBuiltFiles(outDir, hit);
     } else {
       hit.outputs = hit.outputs.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new TextDecoder().decode(f.contents) } : f));
     }

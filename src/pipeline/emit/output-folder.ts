@@ -8,6 +8,8 @@
  */
 import { lstatSync, mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FileDigest, OutputFile } from './output.ts';
+import { streamOutput, writeOutput } from './write-output.ts';
 
 /** More entries than any build of ours makes: past it, the old folder is simply removed whole. */
 const MAX_ENTRIES = 2_000_000;
@@ -66,6 +68,22 @@ export class OutputFolder {
         if (this.oldFiles.has(parent) && !this.writtenPaths.has(parent)) this.removeOld(parent);
       }
     }
+  }
+
+  /** Writes files from this thread (clearing their way first, then noting them); answers their digests. */
+  async write(files: OutputFile[]): Promise<FileDigest[]> {
+    this.makeWay(files.map((f) => f.path));
+    const digests = await writeOutput(this.dir, files);
+    this.wrote(files.map((f) => f.path));
+    return digests;
+  }
+
+  /** Writes one file from pieces of text as they come, as `write` does; answers its size in bytes. */
+  async stream(path: string, pieces: AsyncIterable<string>): Promise<number> {
+    this.makeWay([path]);
+    const bytes = await streamOutput(this.dir, path, pieces);
+    this.wrote([path]);
+    return bytes;
   }
 
   /** Notes files this build wrote (in this thread or a worker), so they are kept. */

@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, statSync, w
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
 import { createHash } from 'node:crypto';
-import type { FileDigest, OutputFile } from './output.ts';
+import { written, type FileDigest, type OutputFile } from './output.ts';
 
 /**
  * Writes files under `outDir` (parents created as needed). Every path is checked to land
@@ -27,6 +27,15 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
     }
   }
   return digests;
+}
+
+/**
+ * Writes a built page's files, keeps their digests on it and drops their contents (only
+ * their paths are kept), for pages built here or in a worker and pages from the cache alike.
+ */
+export async function writeBuiltFiles(outDir: string, page: { outputs: OutputFile[]; digests?: FileDigest[] }): Promise<void> {
+  page.digests = await writeOutput(outDir, page.outputs);
+  page.outputs = page.outputs.map(written);
 }
 
 /** A precache revision: SHA-256 (hashed in hardware here, 2.5× MD5's speed), 128 bits of it. */

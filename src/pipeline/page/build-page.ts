@@ -14,8 +14,8 @@ import { compilePage } from '../compile/compile-page.ts';
 import { pageModel, type Navigation } from '../site/index.ts';
 import { renderDocPage, type RenderContext } from '../render/render-page.tsx';
 import { outputPathForRoute } from '../load/routes.ts';
-import { written, type FileDigest, type OutputFile } from '../emit/output.ts';
-import { writeOutput } from '../emit/write-output.ts';
+import type { FileDigest, OutputFile } from '../emit/output.ts';
+import { writeBuiltFiles } from '../emit/write-output.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
 import { storePage, type PageCacheSetup } from '../cache/page-cache.ts';
@@ -94,10 +94,7 @@ export async function buildPages(sources: PageSource[], env: PageEnvironment, ou
   const built = sources.map((source) => buildPage(source, env));
   if (env.cache) await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));
   if (outDir !== undefined) {
-    for (const b of built) {
-      b.digests = await writeOutput(outDir, b.outputs);
-      b.outputs = b.outputs.map(written);
-    }
+    for (const b of built) await writeBuiltFiles(outDir, b);
   }
   return built;
 }
