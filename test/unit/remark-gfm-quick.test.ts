@@ -36,11 +36,24 @@ const EDGE_CASES = [
   'only www.example.com here',
   'only http://example.com here',
   'only a@b.co here',
+  // Tables: the construct is tried only before a line that could be a delimiter row, or after a row.
+  '| a | b |\n|---|---|\n| 1 | 2 |\nparagraph after, | not a row',
+  'a | b\n--|--\nc | d\ne',
+  'para line\n| a | b |\n|---|---|\n| 1 | 2 |',
+  '> | q | r |\n> |---|---|\n> | 1 | 2 |\n| lazy | row |',
+  '- item\n\n  | x | y |\n  | - | - |\n  | 1 | 2 |\n- | first | line |\n  |:-|-:|\n  | 3 | 4 |',
+  '1. | n | m |\n   | - | - |\n2. ---|---',
+  '| a |\r\n| - |\r\n| b |\r\n\r\n| c |\r| - |\r| d |',
+  '|\ta\t|\tb\t|\n|\t-\t|\t-\t|\n|\t1\t|\t2\t|',
+  ':::note\n| a | b |\n|---|---|\n| c | d |\n:::',
+  'Heading\n---\n| not | a table |\n| x |\n\n| - |\n| - |\n| - |',
+  '\ufeff| a |\n| - |\n| b |',
+  '| one |\n| two |\n|---|\n| three |',
 ];
 
 const strip = (tree: unknown) => JSON.stringify(tree, (k, v) => (k === 'position' ? undefined : v));
 
-test('autolink literals: the same tree as remark-gfm in every edge case', () => {
+test('autolink literals and tables: the same tree as remark-gfm in every edge case', () => {
   for (const text of EDGE_CASES) {
     assert.equal(strip(quick.runSync(quick.parse(text))), strip(library.runSync(library.parse(text))), text);
     assert.equal(JSON.stringify(quick.parse(text)), JSON.stringify(library.parse(text)), `positions: ${text}`);

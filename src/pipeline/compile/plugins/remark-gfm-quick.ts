@@ -1,5 +1,5 @@
 /**
- * remark-gfm with narrower literal autolinks (`www.x.com`, `https://…`, `a@b.org`): the same
+ * remark-gfm with narrower literal autolinks (`www.x.com`, `https://…`, `a@b.org`) and tables: the same
  * grammar and the same trees (test/unit/remark-gfm-quick.test.ts compares them with
  * remark-gfm's on edge cases and on every page of the site).
  *
@@ -16,6 +16,10 @@
  * only match when it holds `@`, `http` or `www`. The library's own transform now runs only on
  * those text nodes, each on its own: it treats every text node independently (its matches
  * never span nodes, and it merges only the pieces of the node it splits).
+ *
+ * Tables: the table construct is tried only where a table can start or go on (see
+ * narrowedTable); the same tree, as the tests check on tables in containers, after
+ * paragraphs, with CR and CRLF line endings and on every page.
  */
 import type { Processor } from 'unified';
 import type { Root, RootContent, Parent, Text } from 'mdast';
@@ -61,11 +65,72 @@ function narrowed(transform: Transform): Transform {
 
 interface Construct {
   name?: string;
+  tokenize?: Tokenizer;
 }
-type ConstructMap = Record<number, Construct | Construct[]>;
+type ConstructMap = Record<number | 'null', Construct | Construct[]>;
 interface SyntaxExtension {
   text?: ConstructMap;
+  flow?: ConstructMap;
   [hook: string]: unknown;
+}
+type State = (code: number | null) => unknown;
+interface TokenizeContext {
+  events: [string, { type: string }, unknown][];
+  now(): { line: number };
+}
+type Tokenizer = (this: TokenizeContext, effects: unknown, ok: State, nok: State) => State;
+
+/**
+ * Lines (1-based) of the document being parsed that could be a table's delimiter row: a `-`
+ * and nothing but `|`, `:`, `-`, whitespace and what may stand before a row in a container
+ * (`>`, list markers). Set around each parse (parsing is synchronous; a nested parse restores it).
+ */
+let delimiterLines: Set<number> | undefined;
+const DELIMITER_LIKE = /^[ \t>|:\-*+.)\d]*$/;
+
+function delimiterLinesOf(doc: string): Set<number> {
+  const lines = new Set<number>();
+  let line = 0;
+  for (const text of doc.split(/\r\n|\r|\n/)) {
+    line++;
+    if (text.includes('-') && DELIMITER_LIKE.test(text)) lines.add(line);
+  }
+  return lines;
+}
+
+/**
+ * The table construct, tried only where a table can start or go on. micromark-extension-gfm-table
+ * registers it for every line start, so each paragraph's first line (and each line a block might
+ * interrupt) was tokenized as a would-be head row, failing only at the next line, which is no
+ * delimiter row. A head row needs a delimiter row on the very next line; a body row follows a
+ * head or a row, which is found from the last events as the construct itself does. Every other
+ * attempt now fails at once, where the construct would have failed later.
+ */
+function narrowedTable(table: Construct): Construct {
+  const tokenize = table.tokenize!;
+  return {
+    ...table,
+    tokenize(effects, ok, nok) {
+      const inner = tokenize.call(this, effects, ok, nok);
+      return (code) => (delimiterLines === undefined || delimiterLines.has(this.now().line + 1) || afterTableRow(this.events) ? inner(code) : nok(code));
+    },
+  };
+}
+
+/** Whether the last event before line endings and prefixes ends a table's head or row (the construct's own test for a body row). */
+function afterTableRow(events: TokenizeContext['events']): boolean {
+  let index = events.length - 1;
+  while (index > -1 && (events[index]![1].type === 'lineEnding' || events[index]![1].type === 'linePrefix')) index--;
+  const tail = index > -1 ? events[index]![1].type : undefined;
+  return tail === 'tableHead' || tail === 'tableRow';
+}
+
+/** The GFM syntax with its table construct narrowed as above. */
+function withNarrowedTable(full: SyntaxExtension): SyntaxExtension {
+  const flow = full.flow?.null;
+  if (flow === undefined) return full;
+  const constructs = (Array.isArray(flow) ? flow : [flow]).map((c) => (c.name === 'table' && c.tokenize ? narrowedTable(c) : c));
+  return { ...full, flow: { ...full.flow, null: constructs } };
 }
 
 /** The GFM syntax extension without the autolink constructs a document cannot use (memoised per combination). */
@@ -94,16 +159,20 @@ export default function remarkGfmQuick(this: Processor): void {
   remarkGfm.call(this as never);
   const syntax = (this.data() as { micromarkExtensions: SyntaxExtension[] }).micromarkExtensions;
   const at = syntax.length - 1; // what remark-gfm just added
-  const full = syntax[at]!;
+  const full = withNarrowedTable(syntax[at]!);
+  syntax[at] = full;
   const variants = new Map<string, SyntaxExtension>();
   // remark-parse's parser reads the extensions at each call: give it this document's.
   const parse = this.parser!;
   this.parser = (doc, file) => {
+    const outer = delimiterLines;
     syntax[at] = syntaxFor(full, variants, doc);
+    delimiterLines = delimiterLinesOf(doc);
     try {
       return parse(doc, file);
     } finally {
       syntax[at] = full;
+      delimiterLines = outer;
     }
   };
   const extensions = (this.data() as { fromMarkdownExtensions: (FromMarkdownExtension | FromMarkdownExtension[])[] }).fromMarkdownExtensions;
