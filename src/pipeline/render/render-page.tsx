@@ -11,7 +11,8 @@ import { NotFoundPage } from '../../../templates/not-found.tsx';
 import { SearchPage } from '../../../templates/search-page.tsx';
 import { sidebarSections } from '../site/sidebar-sections.ts';
 import { markdownPath } from '../markdown/paths.ts';
-import { hastToReact, spliceRawBlocks } from './hast-to-react.ts';
+import { spliceRawBlocks } from './hast-to-react.ts';
+import { hastToHtml } from './hast-to-html.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
 import { NOT_FOUND_SCRIPT, mermaidScript, siteInlineScripts, wrongBasePathScript } from '../../shared/inline-scripts.ts';
 import { algoliaConnectSources, metaPolicy, securityHeaders, type CspInput } from '../policy/csp.ts';
@@ -89,12 +90,15 @@ export function renderDocPage(model: PageModel, ctx: RenderContext): string {
         editUrl={ctx.config.editUrl + page.source.file.replace(/^content\//, '')}
         markdownUrl={markdownPath(page.source.route)}
       >
-        {hastToReact(page.hast)}
+        <div data-raw-slot="body" />
       </DocPage>
     </Document>
   );
   ctx.sidebarHtml ??= renderSidebarBase(ctx.sidebar);
-  const html = toHtml(element, ctx.devScript).replace('<div data-raw-slot="sidebar"></div>', () => sidebarFor(ctx.sidebarHtml!, page.source.route));
+  // The body is written outside React (render/hast-to-html.ts) and put in its place, as the sidebar is.
+  const html = toHtml(element, ctx.devScript)
+    .replace('<div data-raw-slot="sidebar"></div>', () => sidebarFor(ctx.sidebarHtml!, page.source.route))
+    .replace('<div data-raw-slot="body"></div>', () => hastToHtml(page.hast));
   return spliceRawBlocks(html, page.rawBlocks);
 }
 

@@ -67,7 +67,7 @@ interface Construct {
   name?: string;
   tokenize?: Tokenizer;
 }
-type ConstructMap = Record<number | 'null', Construct | Construct[]>;
+type ConstructMap = { [code: number]: Construct | Construct[]; null?: Construct | Construct[] };
 interface SyntaxExtension {
   text?: ConstructMap;
   flow?: ConstructMap;
