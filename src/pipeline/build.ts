@@ -33,7 +33,9 @@ import type { PageSearchData } from './search/records.ts';
 // Loaded only when a page must be built: compiling needs unified, micromark, refractor and
 // more (about 0.3 s of start-up), which a build served wholly from the cache never uses.
 import type { BuiltPage, PageEnvironment } from './page/build-page.ts';
-import { buildInPool, pageJobs } from './page/page-pool.ts';
+import { buildInPool, createPagePool, pageJobs, POOL_MIN_PAGES, startPagePool, type EarlyPool } from './page/page-pool.ts';
+import { availableParallelism } from 'node:os';
+import fg from 'fast-glob';
 import { lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
@@ -125,12 +127,27 @@ export async function siteFiles(root: string, ctx: RenderContext, compiled: Comp
 
 /** A full build. Never throws for content problems: they come back as diagnostics. */
 export async function buildAll(options: BuildOptions): Promise<BuildResult> {
+  const timings: Record<string, number> = {};
+  // A site big enough for the pool starts its workers now, so their start-up overlaps the loading.
+  const early = options.write !== false && options.cacheDir === undefined && usesPoolEarly(options.root, options.jobs) ? startPagePool(options.jobs ?? availableParallelism(), options.workerHeapMb) : undefined;
+  try {
+    return await buildWith(options, early, timings);
+  } finally {
+    await early?.close();
+  }
+}
+
+/** Whether the pool will build this site's pages, guessed from its page files before loading (the pool decides again after). */
+function usesPoolEarly(root: string, jobs: number | undefined): boolean {
+  if (jobs !== undefined) return jobs > 1;
+  return fg.sync('**/*.{md,mdx}', { cwd: join(root, 'content/docs'), followSymbolicLinks: false }).length >= POOL_MIN_PAGES;
+}
+
+async function buildWith(options: BuildOptions, early: EarlyPool | undefined, timings: Record<string, number>): Promise<BuildResult> {
   const { root } = options;
   const log = options.log ?? (() => {});
   const write = options.write !== false;
   const outDir = options.outDir ?? join(root, 'build');
-  const timings: Record<string, number> = {};
-
   const site = await timed('load', timings, () => loadSite(root));
   const contextData = compileContextData(site);
   const context = compileContextFrom(contextData);
@@ -173,7 +190,9 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   } else {
     await timed('pages', timings, async () => {
       const setup = { compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir, cache };
-      const pooled = await buildInPool(setup, jobs, batches, inThisThread, dropBodies, options.workerHeapMb);
+      early?.provide(setup);
+      const pool = early?.pool ?? createPagePool(setup, jobs, options.workerHeapMb);
+      const pooled = await buildInPool(pool, batches, inThisThread, dropBodies);
       for (const b of pooled.built) built.push(...b);
       if (pooled.stopped !== undefined) {
         log(`  the page workers stopped (${pooled.stopped}); ${pooled.inThisThread} batch(es) built in the main thread`);

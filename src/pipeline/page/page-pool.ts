@@ -58,20 +58,80 @@ export interface PagePool {
   close(): Promise<void>;
 }
 
+/** What a worker is started with: its setup, or the name of the channel its setup will come on (see startPagePool). */
+export type PageWorkerData = { setup: PageWorkerSetup } | { setupChannel: string };
+/** Messages on a setup channel: a worker asks, the main thread answers with the setup. */
+export type SetupMessage = { kind: 'ready' } | { kind: 'setup'; setup: PageWorkerSetup };
+
 export function createPagePool(setup: PageWorkerSetup, threads: number, heapMb = WORKER_HEAP_MB): PagePool {
+  return poolOf({ setup }, threads, heapMb);
+}
+
+function poolOf(workerData: PageWorkerData, threads: number, heapMb: number): PagePool {
   const pool = new Piscina({
     filename: WORKER_URL,
     minThreads: threads,
     maxThreads: threads,
     // Workers stay for the whole build; the pool is closed at its end.
     idleTimeout: Infinity,
-    workerData: setup,
+    workerData,
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
+  // A worker can die before anyone listens (a pool started early, see startPagePool): the
+  // error is kept for the listener to come, and never left unhandled.
+  const errors: unknown[] = [];
+  const listeners: ((e: unknown) => void)[] = [];
+  pool.on('error', (e) => {
+    errors.push(e);
+    for (const listener of listeners) listener(e);
+  });
+  let closed: Promise<void> | undefined;
   return {
     run: (pages) => pool.run(pages) as Promise<BuiltPage[]>,
-    onError: (listener) => pool.on('error', listener),
-    close: () => pool.destroy(),
+    onError: (listener) => {
+      listeners.push(listener);
+      for (const e of errors) listener(e);
+    },
+    close: () => (closed ??= pool.destroy()),
+  };
+}
+
+/** A pool started before its setup is known; `provide` gives the setup to every worker, now or when it asks. */
+export interface EarlyPool {
+  pool: PagePool;
+  provide(setup: PageWorkerSetup): void;
+  /** Stops answering workers and closes the pool (a pool closes once; later calls wait for it). */
+  close(): Promise<void>;
+}
+
+let channels = 0;
+
+/**
+ * Starts the pool's workers while the site is still loading: a worker's start-up (importing
+ * the pipeline, unified, micromark, React; ~0.9 s) then overlaps the loading, which at 10,000
+ * pages takes about as long, instead of following it. Each worker says it is ready on a
+ * BroadcastChannel and takes the first setup it hears; the setup is sent once it is known and
+ * again to any worker that says it is ready later.
+ */
+export function startPagePool(threads: number, heapMb = WORKER_HEAP_MB): EarlyPool {
+  const name = `questdb-docs-page-setup-${process.pid}-${++channels}`;
+  const channel = new BroadcastChannel(name);
+  let setup: PageWorkerSetup | undefined;
+  const send = () => setup !== undefined && channel.postMessage({ kind: 'setup', setup } satisfies SetupMessage);
+  channel.onmessage = (event) => {
+    if ((event as MessageEvent<SetupMessage>).data.kind === 'ready') send();
+  };
+  const pool = poolOf({ setupChannel: name }, threads, heapMb);
+  return {
+    pool,
+    provide(given) {
+      setup = given;
+      send();
+    },
+    close() {
+      channel.close();
+      return pool.close();
+    },
   };
 }
 
@@ -81,21 +141,18 @@ function outOfMemory(e: unknown): boolean {
 }
 
 /**
- * Builds every batch in a pool of `threads` workers, all queued at once; `done` takes each
+ * Builds every batch in `pool` (closed at the end), all queued at once; `done` takes each
  * batch's result as it comes. A batch whose worker ran out of heap is built by `inThisThread`
  * once the pool is closed; so is every batch not yet built when a worker dies outside a batch
  * (at start-up, say), as the pool would only start another one to die the same way. Results
  * come back in the batches' order, so diagnostics come in the same order as in one thread.
  */
 export async function buildInPool(
-  setup: PageWorkerSetup,
-  threads: number,
+  pool: PagePool,
   batches: PageSource[][],
   inThisThread: (batch: PageSource[]) => Promise<BuiltPage[]>,
   done: (batch: PageSource[], built: BuiltPage[]) => BuiltPage[],
-  heapMb?: number,
 ): Promise<{ built: BuiltPage[][]; inThisThread: number; stopped?: string }> {
-  const pool = createPagePool(setup, threads, heapMb);
   let stopped: string | undefined;
   pool.onError((e) => {
     stopped ??= (e as Error).message ?? String(e);

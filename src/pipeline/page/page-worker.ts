@@ -3,16 +3,43 @@ import { workerData } from 'piscina';
 import type { PageSource } from '../../shared/types.ts';
 import { compileContextFrom } from '../compile/index.ts';
 import { buildPages, type BuiltPage, type PageEnvironment } from './build-page.ts';
-import type { PageWorkerSetup } from './page-pool.ts';
+import type { PageWorkerData, PageWorkerSetup, SetupMessage } from './page-pool.ts';
 
-const setup = workerData as PageWorkerSetup;
-const env: PageEnvironment = {
-  compile: compileContextFrom(setup.compile),
-  navigation: { ...setup.navigation, diagnostics: [] },
-  render: setup.render,
-  cache: setup.cache,
-};
+interface Ready {
+  env: PageEnvironment;
+  outDir?: string;
+}
 
-export default function buildBatch(pages: PageSource[]): Promise<BuiltPage[]> {
-  return buildPages(pages, env, setup.outDir);
+function environment(setup: PageWorkerSetup): Ready {
+  return {
+    env: {
+      compile: compileContextFrom(setup.compile),
+      navigation: { ...setup.navigation, diagnostics: [] },
+      render: setup.render,
+      cache: setup.cache,
+    },
+    outDir: setup.outDir,
+  };
+}
+
+/** The setup from workerData, or the first one heard on the setup channel (asked for once the pipeline is imported). */
+function receive(data: PageWorkerData): Promise<Ready> {
+  if ('setup' in data) return Promise.resolve(environment(data.setup));
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(data.setupChannel);
+    channel.onmessage = (event) => {
+      const message = (event as MessageEvent<SetupMessage>).data;
+      if (message.kind !== 'setup') return; // another worker asking
+      channel.close();
+      resolve(environment(message.setup));
+    };
+    channel.postMessage({ kind: 'ready' } satisfies SetupMessage);
+  });
+}
+
+const ready = receive(workerData as PageWorkerData);
+
+export default async function buildBatch(pages: PageSource[]): Promise<BuiltPage[]> {
+  const { env, outDir } = await ready;
+  return buildPages(pages, env, outDir);
 }

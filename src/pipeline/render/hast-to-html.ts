@@ -27,7 +27,7 @@ const escape = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED
 
 /** Elements React renders like any other (no special children, value or attribute handling). */
 const PLAIN_TAGS = new Set(
-  'a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em figcaption figure footer h1 h2 h3 h4 h5 h6 header hr i img ins kbd li mark nav ol p pre q s samp section small span strong sub summary sup table tbody td tfoot th thead time tr u ul var wbr'.split(' '),
+  'a abbr article aside b bdi bdo blockquote br button caption cite code col colgroup dd del details dfn div dl dt em figcaption figure footer h1 h2 h3 h4 h5 h6 header hr i img ins kbd label li main mark nav ol p pre q s samp section small span strong sub summary sup table tbody td tfoot th thead time tr u ul var wbr'.split(' '),
 );
 /** Written as `<br/>` by React. */
 const VOID_TAGS = new Set(['br', 'col', 'hr', 'img', 'wbr']);
