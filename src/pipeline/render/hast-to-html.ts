@@ -76,26 +76,29 @@ function attributes(node: Element): string | undefined {
   return out;
 }
 
-function element(node: Element): string {
+/** Appends `node`'s HTML to `out`. */
+function element(node: Element, out: string[]): void {
   const tag = node.tagName;
   const attrs = PLAIN_TAGS.has(tag) ? attributes(node) : undefined;
   const first = node.children[0];
   // React writes an extra line break after <pre> when its only child is text starting with one.
   const preBreak = tag === 'pre' && node.children.length === 1 && first?.type === 'text' && first.value.startsWith('\n');
-  if (attrs === undefined || preBreak || (VOID_TAGS.has(tag) && node.children.length > 0)) return withReact(node);
-  if (VOID_TAGS.has(tag)) return `<${tag}${attrs}/>`;
-  return `<${tag}${attrs}>${children(node.children, TABLE_TAGS.has(tag))}</${tag}>`;
+  if (attrs === undefined || preBreak || (VOID_TAGS.has(tag) && node.children.length > 0)) out.push(withReact(node));
+  else if (VOID_TAGS.has(tag)) out.push(`<${tag}${attrs}/>`);
+  else {
+    out.push(`<${tag}${attrs}>`);
+    children(node.children, out, TABLE_TAGS.has(tag));
+    out.push(`</${tag}>`);
+  }
 }
 
-function children(nodes: RootContent[], dropWhitespace = false): string {
-  let out = '';
+function children(nodes: RootContent[], out: string[], dropWhitespace = false): void {
   for (const child of nodes) {
-    if (child.type === 'element') out += element(child);
+    if (child.type === 'element') element(child, out);
     else if (child.type === 'text') {
-      if (!(dropWhitespace && /^[ \t\n\f\r]*$/.test(child.value))) out += escape(child.value);
-    } else if (child.type !== 'comment' && child.type !== 'doctype') out += withReact(child);
+      if (!(dropWhitespace && /^[ \t\n\f\r]*$/.test(child.value))) out.push(escape(child.value));
+    } else if (child.type !== 'comment' && child.type !== 'doctype') out.push(withReact(child));
   }
-  return out;
 }
 
 /** One node through hast-util-to-jsx-runtime and React, as every body was rendered before. */
@@ -103,7 +106,14 @@ function withReact(node: RootContent): string {
   return renderToStaticMarkup(hastToReact({ type: 'root', children: [node] }));
 }
 
-/** A page body's HTML: what `renderToStaticMarkup(hastToReact(tree))` gives, mostly without React. */
+/**
+ * A page body's HTML: what `renderToStaticMarkup(hastToReact(tree))` gives, mostly without React.
+ * Pieces are joined once at the end, which makes one flat string: appending with `+=` made a
+ * rope of thousands of pieces that lived, and was copied by the garbage collector, until the
+ * page was written.
+ */
 export function hastToHtml(tree: Root): string {
-  return children(tree.children);
+  const out: string[] = [];
+  children(tree.children, out);
+  return out.join('');
 }
