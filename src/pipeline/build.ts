@@ -35,7 +35,7 @@ import type { PageSearchData } from './search/records.ts';
 import type { BuiltPage, PageEnvironment } from './page/build-page.ts';
 import { buildInPool, createPagePool, pageJobs, POOL_MIN_PAGES, startPagePool, type EarlyPool } from './page/page-pool.ts';
 import { availableParallelism } from 'node:os';
-import fg from 'fast-glob';
+import { listPageFiles } from './load/load-pages.ts';
 import { lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
@@ -127,23 +127,23 @@ export async function siteFiles(root: string, ctx: RenderContext, compiled: Comp
 
 /** A full build. Never throws for content problems: they come back as diagnostics. */
 export async function buildAll(options: BuildOptions): Promise<BuildResult> {
-  const timings: Record<string, number> = {};
   // A site big enough for the pool starts its workers now, so their start-up overlaps the loading.
-  const early = options.write !== false && options.cacheDir === undefined && usesPoolEarly(options.root, options.jobs) ? startPagePool(options.jobs ?? availableParallelism(), options.workerHeapMb) : undefined;
+  const early = options.write !== false && options.cacheDir === undefined && (await usesPoolEarly(options.root, options.jobs)) ? startPagePool(options.jobs ?? availableParallelism(), options.workerHeapMb) : undefined;
   try {
-    return await buildWith(options, early, timings);
+    return await buildWith(options, early);
   } finally {
     await early?.close();
   }
 }
 
-/** Whether the pool will build this site's pages, guessed from its page files before loading (the pool decides again after). */
-function usesPoolEarly(root: string, jobs: number | undefined): boolean {
+/** Whether the pool will build this site's pages, as pageJobs will decide from the pages loaded (the same page files). */
+async function usesPoolEarly(root: string, jobs: number | undefined): Promise<boolean> {
   if (jobs !== undefined) return jobs > 1;
-  return fg.sync('**/*.{md,mdx}', { cwd: join(root, 'content/docs'), followSymbolicLinks: false }).length >= POOL_MIN_PAGES;
+  return (await listPageFiles(root)).length >= POOL_MIN_PAGES;
 }
 
-async function buildWith(options: BuildOptions, early: EarlyPool | undefined, timings: Record<string, number>): Promise<BuildResult> {
+async function buildWith(options: BuildOptions, early: EarlyPool | undefined): Promise<BuildResult> {
+  const timings: Record<string, number> = {};
   const { root } = options;
   const log = options.log ?? (() => {});
   const write = options.write !== false;

@@ -19,7 +19,10 @@ import { stringify as spaces } from 'space-separated-tokens';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { hastToReact } from './hast-to-react.ts';
 
-/** React's escaping of text and attribute values (escapeTextForBrowser). */
+/**
+ * React's escaping of text and attribute values (escapeTextForBrowser). Not shared/html.ts's
+ * escapeHtml: that writes `'` as `&#39;`, React as `&#x27;`, and these bytes must be React's.
+ */
 const NEEDS_ESCAPE = /["&'<>]/;
 const ESCAPED = /["&'<>]/g;
 const ENTITY: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
