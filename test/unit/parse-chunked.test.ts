@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import { parseMarkdown } from '../../src/pipeline/compile/parse.ts';
 import { CHUNKED_FROM, parseLarge, splitForParsing } from '../../src/pipeline/compile/parse-chunked.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
+import { blankFrontMatter } from '../../src/pipeline/load/front-matter.ts';
+import { readFileSync } from 'node:fs';
+import fg from 'fast-glob';
 
 /** A page of every construct that could be cut wrongly: fences, directives, maths, comments, lists, quotes, a long table. */
 function bigPage(): string {
@@ -40,4 +43,20 @@ test('pages with definitions, and small pages, are parsed whole', () => {
   assert.equal(splitForParsing('Text [^1].\n\n[^1]: note\n\n' + 'More.\n\n'.repeat(100_000)), undefined);
   const small = '## A\n\nText.\n';
   assert.deepEqual(parseLarge(small, parseMarkdown), parseMarkdown(small));
+});
+
+test('every page of the site, cut into pieces of about 300 characters, parses to the same tree as a whole', () => {
+  const processor = markdownProcessor();
+  const files = fg.sync('content/**/*.md');
+  assert.ok(files.length > 200, `pages: ${files.length}`);
+  let cut = 0;
+  for (const file of files) {
+    const body = blankFrontMatter(readFileSync(file, 'utf8'));
+    const joined = parseLarge(body, (text) => processor.parse(text), { from: 0, pieceChars: 300 });
+    if (splitForParsing(body, 300)) cut++;
+    const whole = processor.parse(body);
+    assert.deepEqual(joined.children, whole.children, file);
+  }
+  // Most pages have no link definitions, so most are really cut (the test would prove nothing otherwise).
+  assert.ok(cut > files.length / 2, `pages cut: ${cut} of ${files.length}`);
 });
