@@ -1,7 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element, ElementContent } from 'hast';
-import { highlightLines, type CodeLine } from '../../src/pipeline/compile/highlight/highlight.ts';
+import { readFileSync } from 'node:fs';
+import fg from 'fast-glob';
+import { refractor } from 'refractor/core';
+import { highlightLines, highlightToHast, type CodeLine } from '../../src/pipeline/compile/highlight/highlight.ts';
 import {
   LANGUAGE_ALIASES,
   SUPPORTED_LANGUAGES,
@@ -235,4 +238,28 @@ describe('every supported language', () => {
       assert.ok(tokens(lines).some((t) => t.classes[0] === 'token'), `${name}: no token span`);
     });
   }
+});
+
+test('highlightToHast makes the very tree refractor.highlight makes, on every code block of the site and on hook-driven tokens', () => {
+  const samples: { code: string; lang: string }[] = [
+    // markup's wrap hook gives entities a title attribute; php runs markup-templating's tokenize hooks.
+    { code: '<?php echo "a &amp; b"; ?>\n<p title="x">&lt;tag&gt; &copy;</p>\n<?php $x = [1, 2]; ?>', lang: 'php' },
+    { code: 'const s = `a ${b} c`; // note\nclass A extends B {}', lang: 'typescript' },
+  ];
+  for (const file of fg.sync('content/**/*.md')) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^( {0,3})(`{3,}|~{3,})([^\n`]*)\n([\s\S]*?)^ {0,3}\2[`~]*[ \t]*$/gm)) {
+      samples.push({ code: m[4]!, lang: m[3]!.trim().split(/\s+/)[0] ?? '' });
+    }
+  }
+  let compared = 0;
+  const langs = new Set<string>();
+  for (const { code, lang } of samples) {
+    const resolved = resolveLanguage(lang);
+    if (resolved.plain) continue;
+    assert.deepEqual(highlightToHast(code, resolved.id), refractor.highlight(code, resolved.id).children, `${resolved.id}: ${code.slice(0, 60)}`);
+    compared++;
+    langs.add(resolved.id);
+  }
+  assert.ok(compared > 500 && langs.size > 10, `compared ${compared} blocks in ${langs.size} languages`);
 });

@@ -37,6 +37,60 @@ const SYNTAXES: Record<LanguageId, Syntax> = {
 // refractor/core is a process-wide singleton; register once at module load.
 for (const syntax of Object.values(SYNTAXES)) refractor.register(syntax);
 
+/** What Prism's tokenizer gives: text, or a token whose content is text, a token or a list of both. */
+type PrismToken = string | { type: string; content: PrismToken | PrismToken[]; alias?: string | string[] };
+interface PrismEnvironment { code: string; grammar: unknown; language: string; tokens?: PrismToken[] }
+interface PrismCore {
+  languages: Record<string, unknown>;
+  hooks: { run(name: string, env: object): void };
+  tokenize(code: string, grammar: unknown): PrismToken[];
+  Token: { stringify(token: PrismToken, language: string): ElementContent | ElementContent[] };
+}
+const prism = refractor as unknown as PrismCore;
+/** refractor's own stringify (hastscript's `h` for every token), for tokens the fast path does not make. */
+const refractorStringify = prism.Token.stringify;
+/** A class `h('span.a.b')` would read as the same list of classes. */
+const PLAIN_CLASS = /^[^.#\s]+$/;
+
+/**
+ * `refractor.highlight`, with the same hooks and the same tree, but each token's element made
+ * directly: refractor builds it with hastscript's `h('span.token.keyword', …)`, whose selector
+ * parsing was about 1% of a build. A token the `wrap` hooks give attributes or another tag, or
+ * a class a selector could not carry, is still made by refractor (test/unit/highlight.test.ts
+ * compares both on every code block of the site).
+ */
+export function highlightToHast(code: string, language: string): ElementContent[] {
+  const env: PrismEnvironment = { code, grammar: prism.languages[language], language };
+  prism.hooks.run('before-tokenize', env);
+  if (!env.grammar) throw new Error(`The language "${env.language}" has no grammar.`);
+  env.tokens = prism.tokenize(env.code, env.grammar);
+  prism.hooks.run('after-tokenize', env);
+  return tokensToHast(env.tokens, env.language) as ElementContent[];
+}
+
+function tokensToHast(value: PrismToken | PrismToken[], language: string): ElementContent | ElementContent[] {
+  if (typeof value === 'string') return { type: 'text', value };
+  if (Array.isArray(value)) {
+    const out: ElementContent[] = [];
+    for (const item of value) {
+      if (item === null || item === undefined || item === '') continue;
+      out.push(tokensToHast(item, language) as ElementContent);
+    }
+    return out;
+  }
+  const classes = ['token', value.type];
+  if (value.alias) classes.push(...(typeof value.alias === 'string' ? [value.alias] : value.alias));
+  const env = { attributes: {} as Record<string, string>, classes, content: undefined as unknown, language, tag: 'span', type: value.type };
+  // The hooks see the content as hast, as they do in refractor.
+  env.content = tokensToHast(value.content, language);
+  prism.hooks.run('wrap', env);
+  if (env.tag !== 'span' || Object.keys(env.attributes).length > 0 || !env.classes.every((c) => PLAIN_CLASS.test(c))) {
+    return refractorStringify(value, language);
+  }
+  const content = env.content as ElementContent | ElementContent[];
+  return { type: 'element', tagName: 'span', properties: { className: env.classes }, children: Array.isArray(content) ? content : [content] };
+}
+
 /** One rendered line of code: inline hast nodes, no newlines inside. */
 export type CodeLine = ElementContent[];
 
@@ -105,7 +159,7 @@ export function highlightLines(code: string, lang: string | null | undefined): H
     lines = source.split('\n').map((line) => (line === '' ? [] : [text(line)]));
   } else {
     lines = [[]];
-    appendNodes(refractor.highlight(source, resolved.id).children, lines);
+    appendNodes(highlightToHast(source, resolved.id), lines);
   }
   return { lang: resolved.id, known: resolved.known, lines: dropTrailingNewline(source, lines) };
 }
