@@ -18,6 +18,7 @@ import { renderRailroad } from '../railroad/render-railroad.ts';
 import { readCachedMermaid } from '../mermaid/cache.ts';
 import { parseCodeMeta } from '../code-meta.ts';
 import { report } from '../report.ts';
+import { hastToHtml } from '../../render/hast-to-html.ts';
 import { webConsoleUrl } from '../../../shared/demo.ts';
 
 /** The element the renderer replaces with rawBlocks[n]. */
@@ -49,7 +50,7 @@ function railroad(node: Code, file: VFile): void {
   if (!result.ok) {
     report(file, { ...node, position: node.position ? { start: { line: node.position.start.line + result.line, column: result.column }, end: node.position.end } : undefined } as Code,
       `Invalid railroad grammar: ${result.message}`, { rule: 'railroad', fix: result.fix });
-    setHast(node, codeFigure(node.value, 'ebnf', { title: 'Syntax (not drawn: the grammar has an error)' }));
+    setHast(node, codeFigure(node.value, 'ebnf', { title: 'Syntax (not drawn: the grammar has an error)' }, file));
     return;
   }
   const figures = result.diagrams.map((d) =>
@@ -99,7 +100,7 @@ interface FigureOptions {
 }
 
 /** Builds `<figure class="code-block">` with its title and one span per line. */
-export function codeFigure(code: string, lang: string | null | undefined, opts: FigureOptions = {}): Element {
+export function codeFigure(code: string, lang: string | null | undefined, opts: FigureOptions = {}, file?: VFile): Element {
   const result = highlightLines(code, lang);
   const lines: ElementContent[] = [];
   result.lines.forEach((line, i) => {
@@ -112,7 +113,11 @@ export function codeFigure(code: string, lang: string | null | undefined, opts: 
   if (opts.showLineNumbers) figureClasses.push('code-block--numbered');
   const children: ElementContent[] = [];
   if (opts.title) children.push(el('figcaption', { className: ['code-block__title'] }, [{ type: 'text', value: opts.title }]));
-  children.push(el('pre', { className: ['code-block__pre', `language-${result.lang}`], tabIndex: 0 }, [el('code', { className: [`language-${result.lang}`] }, lines)]));
+  // The lines are written as HTML now and only a slot stays in the tree: a highlighted block is
+  // hundreds of small elements that would otherwise live, and be walked and copied by the
+  // garbage collector, until the page is rendered (over half the nodes of a code-heavy page).
+  const codeContent = file ? [addRaw(file, hastToHtml({ type: 'root', children: lines }))] : lines;
+  children.push(el('pre', { className: ['code-block__pre', `language-${result.lang}`], tabIndex: 0 }, [el('code', { className: [`language-${result.lang}`] }, codeContent)]));
   if (opts.demo) {
     // A plain link: it works without scripts, and it is outside the script-only actions.
     children.push(
@@ -145,7 +150,7 @@ export default function remarkCodeBlocks() {
       if (beyond.length > 0) report(file, node, `Line highlight ${beyond.join(', ')} is past the block's ${lineCount} lines.`, { rule: 'code-meta', fix: 'Fix the highlighted line numbers.' });
       const isSql = resolveLanguage(node.lang).id === 'questdb-sql';
       if (meta.demo && !isSql) report(file, node, '`demo` is for SQL blocks: only a query can run in the Web Console.', { rule: 'code-meta', fix: 'Remove `demo` from this block, or make it a `questdb-sql` block.' });
-      const figure = codeFigure(node.value, node.lang, { ...meta, demo: meta.demo && isSql });
+      const figure = codeFigure(node.value, node.lang, { ...meta, demo: meta.demo && isSql }, file);
       if (!resolveLanguage(node.lang).known) {
         report(file, node, `Unknown code language \`${node.lang}\`; the block is shown without highlighting.`, { rule: 'code-language', fix: `Use one of: ${SUPPORTED_LANGUAGES.join(', ')}, or \`text\`.` });
       }
