@@ -14,7 +14,7 @@ import { compilePage } from '../compile/compile-page.ts';
 import { pageModel, type Navigation } from '../site/index.ts';
 import { renderDocPage, type RenderContext } from '../render/render-page.tsx';
 import { outputPathForRoute } from '../load/routes.ts';
-import type { FileDigest, OutputFile } from '../emit/output.ts';
+import { written, type FileDigest, type OutputFile } from '../emit/output.ts';
 import { writeBuiltFiles } from '../emit/write-output.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
@@ -92,9 +92,13 @@ export function buildPage(source: PageSource, env: PageEnvironment): BuiltPage {
  */
 export async function buildPages(sources: PageSource[], env: PageEnvironment, outDir?: string): Promise<BuiltPage[]> {
   const built = sources.map((source) => buildPage(source, env));
-  if (env.cache) await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));
+  // Files first, so each cache entry keeps the digests its files were written with.
   if (outDir !== undefined) {
-    for (const b of built) await writeBuiltFiles(outDir, b);
+    for (const b of built) await writeBuiltFiles(outDir, b, env.cache !== undefined);
+  }
+  if (env.cache) {
+    await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));
+    if (outDir !== undefined) for (const b of built) b.outputs = b.outputs.map(written);
   }
   return built;
 }
