@@ -72,9 +72,14 @@ describe('the page cache', () => {
   test('a new title (shown in the sidebar of every page) rebuilds every page', async () => {
     const page = join(root, 'content/docs/concept/constructs.md');
     await writeFile(page, (await readFile(page, 'utf8')).replace(/^title: .*$/m, 'title: Every construct there is'));
+    const before = await readdir(join(cacheDir, 'pages'));
     const r = await build();
     assert.equal(r.cached, 0);
     assert.match(await readFile(join(r.out, 'concept/links/index.html'), 'utf8'), /Every construct there is/);
+    // A new site key names new entries: the old ones were not overwritten, and are pruned.
+    const entries = (await readdir(join(cacheDir, 'pages'))).filter((f) => f.endsWith('.bin'));
+    assert.equal(entries.length, r.total);
+    assert.equal(entries.filter((f) => before.includes(f)).length, 0);
   });
 
   test('a damaged entry is rebuilt, not trusted', async () => {

@@ -31,7 +31,16 @@ interface Entry {
 }
 
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const entryPath = (setup: PageCacheSetup, file: string) => join(setup.dir, 'pages', sha(file).slice(0, 32) + '.bin');
+/**
+ * An entry's file is named after the site key as well as the page: when the site key changes
+ * (new code, data, templates), every old entry is simply not found, instead of being read,
+ * deserialised and refused, and the new entries are new files instead of renames over old
+ * ones, which ext4 flushes to disk at once. Both had made a build over a stale cache 25%
+ * slower than one without a cache (10,000 pages: 83 s against 66 s); pruneCache then
+ * removes the old entries.
+ */
+const entryName = (setup: PageCacheSetup, file: string) => sha(`${setup.siteKey}\0${file}`).slice(0, 32) + '.bin';
+const entryPath = (setup: PageCacheSetup, file: string) => join(setup.dir, 'pages', entryName(setup, file));
 
 function hashOf(root: string, file: string): string {
   try {
@@ -82,9 +91,9 @@ export async function lookupPage(setup: PageCacheSetup, source: PageSource): Pro
   return entry.built;
 }
 
-/** Removes entries of pages that no longer exist, so the cache does not grow with every rename. */
+/** Removes entries of pages that no longer exist or of an older site key, so the cache does not grow with every rename or change. */
 export async function pruneCache(setup: PageCacheSetup, files: string[]): Promise<void> {
-  const keep = new Set(files.map((f) => sha(f).slice(0, 32) + '.bin'));
+  const keep = new Set(files.map((f) => entryName(setup, f)));
   const dir = join(setup.dir, 'pages');
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(names.filter((n) => !keep.has(n)).map((n) => rm(join(dir, n), { force: true })));
