@@ -167,6 +167,7 @@ describe('the fast path of the serialiser for plain text', () => {
       { type: 'paragraph', children: [t, { type: 'break' }, t, { type: 'break' }] },
       { type: 'paragraph', children: [{ type: 'inlineCode', value: 'a' }, t, { type: 'emphasis', children: [t] }, t, { type: 'inlineCode', value: 'b' }] },
       { type: 'paragraph', children: [{ type: 'text', value: 'w' }, t, { type: 'text', value: '1' }] },
+      { type: 'paragraph', children: [{ type: 'text', value: 'W' }, t, { type: 'text', value: '2' }, t, { type: 'text', value: 'p' }, t] },
       { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: 'x' }] }, t] }] },
       { type: 'list', ordered: true, start: 1, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [t] }, { type: 'paragraph', children: [{ type: 'delete', children: [t] }, t] }] }] },
     ];
