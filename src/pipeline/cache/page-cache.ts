@@ -12,7 +12,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { PageSource } from '../../shared/types.ts';
-import type { OutputFile } from '../emit/output.ts';
+import { asBytes } from '../emit/output.ts';
 import type { BuiltPage } from '../page/build-page.ts';
 import { stableJson } from './site-key.ts';
 
@@ -50,14 +50,6 @@ function hashOf(root: string, file: string): string {
   }
 }
 
-/**
- * Output text is kept as UTF-8 bytes: V8 serialises a string holding any character beyond
- * Latin-1 (an arrow, a dash) as UTF-16, twice the bytes of the page's HTML to store and read.
- */
-function asBytes(file: OutputFile): OutputFile {
-  return 'contents' in file && typeof file.contents === 'string' ? { path: file.path, contents: Buffer.from(file.contents) } : file;
-}
-
 /** Stores one page's result; `outputs` must still hold their contents. Failures only cost the entry. */
 export async function storePage(setup: PageCacheSetup, source: PageSource, built: BuiltPage): Promise<void> {
   const entry: Entry = {
@@ -77,7 +69,7 @@ export async function storePage(setup: PageCacheSetup, source: PageSource, built
   }
 }
 
-/** The cached result of a page, when every key still matches; its outputs' contents are UTF-8 bytes (see asBytes). */
+/** The cached result of a page, when every key still matches; its outputs' contents are UTF-8 bytes (see asBytes in emit/output.ts). */
 export async function lookupPage(setup: PageCacheSetup, source: PageSource): Promise<BuiltPage | undefined> {
   let entry: Entry;
   try {

@@ -18,6 +18,15 @@ export function inMemory(file: OutputFile): OutputFile {
 }
 
 /**
+ * The file with its text as UTF-8 bytes. Cache entries keep output this way (V8 serialises a
+ * string holding any character beyond Latin-1 as UTF-16, twice the bytes), and a page that is
+ * both written and stored is encoded once for both.
+ */
+export function asBytes(file: OutputFile): OutputFile {
+  return 'contents' in file && typeof file.contents === 'string' ? { path: file.path, contents: Buffer.from(file.contents) } : file;
+}
+
+/**
  * What the build keeps of a file once it is written: its path (a copied file as it is). Pages,
  * cached pages and site files all drop their contents this way, so the build holds no output.
  */

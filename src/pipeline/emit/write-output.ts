@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, statSync, w
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
 import { createHash } from 'node:crypto';
-import { written, type FileDigest, type OutputFile } from './output.ts';
+import { asBytes, written, type FileDigest, type OutputFile } from './output.ts';
 
 /**
  * Writes files under `outDir` (parents created as needed). Every path is checked to land
@@ -38,6 +38,8 @@ export async function writeOutput(outDir: string, files: OutputFile[], known: Fi
  * `keepContents` leaves the contents for the cache entry, which is written after the files.
  */
 export async function writeBuiltFiles(outDir: string, page: { outputs: OutputFile[]; digests?: FileDigest[] }, keepContents = false): Promise<void> {
+  // Kept for the cache entry: encoded once, for the file and the entry alike.
+  if (keepContents) page.outputs = page.outputs.map(asBytes);
   page.digests = await writeOutput(outDir, page.outputs, page.digests);
   if (!keepContents) page.outputs = page.outputs.map(written);
 }
