@@ -128,27 +128,26 @@ export async function siteFiles(root: string, ctx: RenderContext, compiled: Comp
 /** A full build. Never throws for content problems: they come back as diagnostics. */
 export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   // A site big enough for the pool starts its workers now, so their start-up overlaps the loading.
-  const early = options.write !== false && options.cacheDir === undefined && (await usesPoolEarly(options.root, options.jobs)) ? startPagePool(options.jobs ?? availableParallelism(), options.workerHeapMb) : undefined;
+  // Whether the pool will build the pages is decided as pageJobs will decide it from the pages
+  // loaded: by --jobs, or else by counting the page files (the same list loadSite then reads).
+  const mayStartEarly = options.write !== false && options.cacheDir === undefined;
+  const pageFiles = mayStartEarly && options.jobs === undefined ? await listPageFiles(options.root) : undefined;
+  const usesPool = options.jobs !== undefined ? options.jobs > 1 : (pageFiles?.length ?? 0) >= POOL_MIN_PAGES;
+  const early = mayStartEarly && usesPool ? startPagePool(options.jobs ?? availableParallelism(), options.workerHeapMb) : undefined;
   try {
-    return await buildWith(options, early);
+    return await buildWith(options, early, pageFiles);
   } finally {
     await early?.close();
   }
 }
 
-/** Whether the pool will build this site's pages, as pageJobs will decide from the pages loaded (the same page files). */
-async function usesPoolEarly(root: string, jobs: number | undefined): Promise<boolean> {
-  if (jobs !== undefined) return jobs > 1;
-  return (await listPageFiles(root)).length >= POOL_MIN_PAGES;
-}
-
-async function buildWith(options: BuildOptions, early: EarlyPool | undefined): Promise<BuildResult> {
+async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pageFiles: string[] | undefined): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   const { root } = options;
   const log = options.log ?? (() => {});
   const write = options.write !== false;
   const outDir = options.outDir ?? join(root, 'build');
-  const site = await timed('load', timings, () => loadSite(root));
+  const site = await timed('load', timings, () => loadSite(root, pageFiles));
   const contextData = compileContextData(site);
   const context = compileContextFrom(contextData);
   const navigation = await timed('site', timings, () => buildNavigation(site));

@@ -18,8 +18,8 @@ export interface LoadedSite {
 }
 
 /** Reads everything the later stages need from `<root>/content`. */
-export async function loadSite(root: string): Promise<LoadedSite> {
-  const [pages, sidebars, data, examples] = await Promise.all([loadPages(root), loadSidebars(root), loadSiteData(root), loadExamples(root)]);
+export async function loadSite(root: string, pageFiles?: string[]): Promise<LoadedSite> {
+  const [pages, sidebars, data, examples] = await Promise.all([loadPages(root, pageFiles), loadSidebars(root), loadSiteData(root), loadExamples(root)]);
   return {
     root,
     pages: pages.pages,

@@ -79,9 +79,13 @@ export function readPage(relPath: string, bytes: Buffer): { page?: PageSource; d
   };
 }
 
-/** Reads every page; a page that cannot be read is reported and left out, the rest go on. */
-export async function loadPages(root: string): Promise<LoadedPages> {
-  const rels = await listPageFiles(root);
+/**
+ * Reads every page; a page that cannot be read is reported and left out, the rest go on.
+ * `pageFiles` is listPageFiles' answer when the caller has it already (the build counts the
+ * pages before loading, to start the pool early).
+ */
+export async function loadPages(root: string, pageFiles?: string[]): Promise<LoadedPages> {
+  const rels = pageFiles ?? (await listPageFiles(root));
   // Read synchronously: thousands of small reads cost more in libuv's thread hand-offs than in reading.
   const results = rels.map((rel) => {
     // By real path: a page that is a link to a file outside content/ is refused, its text never read.
