@@ -23,8 +23,8 @@ export async function writeOutput(outDir: string, files: OutputFile[], known: Fi
     else {
       const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
       writeUnlessSame(targets[i]!, bytes);
-      const before = known.find((d) => d.path === f.path && d.size === bytes.byteLength);
-      digests.push(before ?? { path: f.path, size: bytes.byteLength, revision: revisionOf(bytes) });
+      const cached = known.find((d) => d.path === f.path && d.size === bytes.byteLength);
+      digests.push(cached ?? { path: f.path, size: bytes.byteLength, revision: revisionOf(bytes) });
     }
   }
   return digests;
