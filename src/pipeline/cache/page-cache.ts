@@ -6,7 +6,7 @@
  * content hash of every file it read (fragments, examples, data, included pages). An entry
  * is used only when all of them match, so the cache can make a build faster but never stale.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ interface Entry {
   built: BuiltPage;
 }
 
-const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const sha = (data: string | Buffer) => hash('sha256', data);
 /**
  * An entry's file is named after the site key as well as the page: when the site key changes
  * (new code, data, templates), every old entry is simply not found, instead of being read,

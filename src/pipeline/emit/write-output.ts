@@ -2,7 +2,7 @@
 import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { asBytes, written, type FileDigest, type OutputFile } from './output.ts';
 
 /**
@@ -46,7 +46,7 @@ export async function writeBuiltFiles(outDir: string, page: { outputs: OutputFil
 
 /** A precache revision: SHA-256 (hashed in hardware here, 2.5× MD5's speed), 128 bits of it. */
 export function revisionOf(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  return hash('sha256', bytes).slice(0, 32);
 }
 
 /**
