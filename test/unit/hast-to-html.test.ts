@@ -19,8 +19,7 @@ import { compilePage } from '../../src/pipeline/compile/compile-page.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
 import { writeSyntheticSite } from '../../scripts/bench/synthetic-site.ts';
 import { codeFigure } from '../../src/pipeline/compile/plugins/remark-code-blocks.ts';
-import { readFileSync } from 'node:fs';
-import fg from 'fast-glob';
+import { siteCodeBlocks } from '../helpers/code-blocks.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const withReact = (tree: Root) => renderToStaticMarkup(hastToReact(tree));
@@ -43,14 +42,11 @@ test('every code block of the site, with its highlighted lines in the tree: the 
   // Pages keep only a slot for a block's lines (written by hastToHtml while compiling), so the
   // page comparison above no longer sees them; here they are compared block by block.
   let blocks = 0;
-  for (const file of fg.sync('content/**/*.md', { cwd: ROOT, absolute: true })) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/^ {0,3}(`{3,}|~{3,})([^\n`]*)\n([\s\S]*?)^ {0,3}\1[`~]*[ \t]*$/gm)) {
-      const lang = m[2]!.trim().split(/\s+/)[0] ?? '';
-      if (lang === 'mermaid' || lang === 'railroad') continue;
-      const tree: Root = { type: 'root', children: [codeFigure(m[3]!, lang, { title: 'T', highlight: new Set([1]), showLineNumbers: true, demo: true })] };
-      assert.equal(hastToHtml(tree), withReact(tree), `${file}: ${m[3]!.slice(0, 60)}`);
-      blocks++;
-    }
+  for (const { file, lang, code } of siteCodeBlocks(ROOT)) {
+    if (lang === 'mermaid' || lang === 'railroad') continue;
+    const tree: Root = { type: 'root', children: [codeFigure(code, lang, { title: 'T', highlight: new Set([1]), showLineNumbers: true, demo: true })] };
+    assert.equal(hastToHtml(tree), withReact(tree), `${file}: ${code.slice(0, 60)}`);
+    blocks++;
   }
   assert.ok(blocks > 1000, `blocks: ${blocks}`);
 });

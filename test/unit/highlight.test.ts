@@ -1,9 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element, ElementContent } from 'hast';
-import { readFileSync } from 'node:fs';
-import fg from 'fast-glob';
 import { refractor } from 'refractor/core';
+import { siteCodeBlocks } from '../helpers/code-blocks.ts';
 import { highlightLines, highlightToHast, type CodeLine } from '../../src/pipeline/compile/highlight/highlight.ts';
 import {
   LANGUAGE_ALIASES,
@@ -246,12 +245,7 @@ test('highlightToHast makes the very tree refractor.highlight makes, on every co
     { code: '<?php echo "a &amp; b"; ?>\n<p title="x">&lt;tag&gt; &copy;</p>\n<?php $x = [1, 2]; ?>', lang: 'php' },
     { code: 'const s = `a ${b} c`; // note\nclass A extends B {}', lang: 'typescript' },
   ];
-  for (const file of fg.sync('content/**/*.md')) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/^( {0,3})(`{3,}|~{3,})([^\n`]*)\n([\s\S]*?)^ {0,3}\2[`~]*[ \t]*$/gm)) {
-      samples.push({ code: m[4]!, lang: m[3]!.trim().split(/\s+/)[0] ?? '' });
-    }
-  }
+  samples.push(...siteCodeBlocks('.'));
   let compared = 0;
   const langs = new Set<string>();
   for (const { code, lang } of samples) {
