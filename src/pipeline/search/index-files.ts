@@ -56,7 +56,7 @@ export function uploadRecords(index: SearchIndex, origin: string): SearchRecord[
 function* eachUploadRecord(index: SearchIndex, origin: string): Generator<SearchRecord> {
   const seen = new Map<string, number>();
   for (const r of recordsFromIndex(index.headings, index.content)) {
-    // crypto.hash, one call per record: a Hash object per record was ~0.5 s of 500,000 records (10,000 pages).
+    // crypto.hash, one call per record, instead of a Hash object each (430,000 records at 10,000 pages).
     const base = hash('sha1', `${r.url}\n${r.type}\n${r.content ?? r.hierarchy[r.type === 'content' ? 'lvl1' : r.type] ?? ''}`).slice(0, 16);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
