@@ -38,6 +38,7 @@ import { availableParallelism } from 'node:os';
 import { listPageFiles } from './load/load-pages.ts';
 import { lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
+import { beginStamp, writeStamp, type StampPlace } from './cache/build-stamp.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
@@ -147,6 +148,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const log = options.log ?? (() => {});
   const write = options.write !== false;
   const outDir = options.outDir ?? join(root, 'build');
+  // A cached build that writes is stamped when done (cache/build-stamp.ts), from its inputs as they are now.
+  const stampPlace: StampPlace | undefined = options.cacheDir !== undefined && write ? { cacheDir: options.cacheDir, root, outDir } : undefined;
+  const stampInputs = stampPlace && (await timed('load', timings, () => beginStamp(stampPlace)));
   const site = await timed('load', timings, () => loadSite(root, pageFiles));
   const contextData = compileContextData(site);
   const context = compileContextFrom(contextData);
@@ -222,15 +226,18 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   });
   outputs.push(...rest);
   await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, folder));
+  const notes: string[] = [];
   if (folder) {
     folder.wrote([SERVICE_WORKER_FILE]); // written next, once the folder holds only this build's files
     await timed('emit', timings, () => folder.removeStale());
     const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId, digests));
     log(`  service worker: ${sw.precached} files (${(sw.bytes / 1024 / 1024).toFixed(1)} MB) precached in offline mode`);
-    for (const w of sw.warnings) log(`  service worker warning: ${w}`);
+    notes.push(...sw.warnings.map((w) => `  service worker warning: ${w}`));
   }
+  notes.forEach(log);
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
+  if (stampPlace && stampInputs !== undefined) await timed('emit', timings, () => writeStamp(stampPlace, stampInputs, { pages: compiled.length, diagnostics, notes }));
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }
 
@@ -317,9 +324,4 @@ async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], ou
     results[i] = hit;
   }
   return results;
-}
-
-/** Errors make a page unbuildable or ambiguous; only they fail the build. */
-export function hasErrors(diagnostics: Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.severity === 'error');
 }

@@ -61,3 +61,8 @@ function editDistance(a: string, b: string): number {
   }
   return prev[b.length]!;
 }
+
+/** Errors make a page unbuildable or ambiguous; only they fail the build. */
+export function hasErrors(diagnostics: Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
