@@ -183,3 +183,71 @@ describe('the fast path of the serialiser for plain text', () => {
     assert.ok(checked > 40_000);
   });
 });
+
+describe('the fast paths for inline code and tables', () => {
+  test('give what GFM\'s handlers give, for random code and random tables', async () => {
+    const { toMarkdown } = await import('mdast-util-to-markdown');
+    const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
+    const { handlers: _fast, ...slow } = MARKDOWN_OPTIONS;
+    const alphabet = 'abw W19 .-+=:;,?!()[]{}*_`~#>|<&@$\\\'"\n\r\t/   01';
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const str = (max: number) => Array.from({ length: rand(max + 1) }, () => alphabet[rand(alphabet.length)]).join('');
+    const piece = (): object => {
+      const r = rand(10);
+      if (r < 4) return { type: 'text', value: str(6) };
+      if (r < 8) return { type: 'inlineCode', value: str(5) };
+      if (r < 9) return { type: 'text', value: 'plain words' };
+      return { type: 'emphasis', children: [{ type: 'text', value: 'em' }] };
+    };
+    let checked = 0;
+    let quick = 0;
+    for (let i = 0; i < 3000; i++) {
+      const code = { type: 'inlineCode', value: str(8) };
+      const columns = 1 + rand(3);
+      const rows = Array.from({ length: 1 + rand(3) }, () => ({
+        type: 'tableRow',
+        children: Array.from({ length: rand(4) === 0 ? columns - 1 : columns }, () => ({ type: 'tableCell', children: Array.from({ length: rand(4) }, piece) })),
+      }));
+      const align = rand(3) === 0 ? null : Array.from({ length: columns }, () => [null, 'left', 'right', 'center'][rand(4)]);
+      const trees = [
+        { type: 'paragraph', children: [{ type: 'text', value: 'a' }, code, { type: 'text', value: str(3) }] },
+        { type: 'heading', depth: 3, children: [code] },
+        { type: 'table', align, children: rows },
+        { type: 'list', ordered: false, spread: false, children: [{ type: 'listItem', spread: false, children: [{ type: 'table', align, children: rows }, { type: 'paragraph', children: [code] }] }] },
+      ];
+      for (const node of trees) {
+        const root = { type: 'root', children: [node] } as never;
+        const fast = toMarkdown(root, MARKDOWN_OPTIONS);
+        assert.equal(fast, toMarkdown(root, slow), JSON.stringify(node));
+        checked++;
+      }
+      if (rows.every((r) => r.children.every((c) => c.children.every((p) => (p as { type: string }).type !== 'emphasis')))) quick++;
+    }
+    assert.ok(checked >= 12_000 && quick > 500, `${checked} trees, ${quick} tables that may take the fast path`);
+  });
+
+  test('give the same Markdown copy for every page of the site and of the fixture', async () => {
+    const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
+    const { buildAll } = await import('../../src/pipeline/build.ts');
+    const { FIXTURES } = await import('../helpers/fixture.ts');
+    const copies = async (root: string) => {
+      const result = await buildAll({ root, write: false, jobs: 1 });
+      return new Map(result.outputs.filter((f) => f.path.endsWith('.md') && 'contents' in f).map((f) => [f.path, String((f as { contents: string }).contents)]));
+    };
+    const handlers = MARKDOWN_OPTIONS.handlers;
+    for (const root of ['.', `${FIXTURES}site`]) {
+      const fast = await copies(root);
+      MARKDOWN_OPTIONS.handlers = {};
+      let slow: Map<string, string>;
+      try {
+        slow = await copies(root);
+      } finally {
+        MARKDOWN_OPTIONS.handlers = handlers;
+      }
+      assert.ok(fast.size > (root === '.' ? 200 : 4), `${fast.size} copies`);
+      if (root === '.') assert.ok([...fast.values()].some((md) => /^\|.*`.*\|$/m.test(md)), 'some table of the site holds inline code');
+      for (const [path, md] of fast) assert.equal(md, slow.get(path), path);
+    }
+  });
+});
