@@ -1,7 +1,7 @@
 /**
  * A faster `visit` with the same contract and types as `unist-util-visit` (pre-order; the
  * visitor may return SKIP, EXIT, CONTINUE, a next index, or `[action, index]`), for the
- * forms our plugins use: no test, or a node type as a string.
+ * forms our plugins use: no test, a node type as a string, or a list of node types.
  *
  * Why: every plugin walks the whole tree, and on a page with a 20,000-row table the
  * library's walk cost more than parsing (it creates a closure per node and renames it with
@@ -46,10 +46,14 @@ function actionOf(value: unknown): unknown {
 const FLOW_ONLY = new Set(['code', 'heading', 'leafDirective', 'containerDirective', 'table', 'list', 'listItem', 'blockquote', 'thematicBreak', 'math', 'definition', 'footnoteDefinition']);
 const PHRASING_ONLY_INSIDE = new Set(['paragraph', 'heading', 'table']);
 
-function walk(node: Node, index: number | undefined, parent: Parent | undefined, type: string | undefined, visitor: Visitor, flowOnly: boolean): unknown {
+/** Which nodes the visitor is called for: every node, one type, or any of a few types. */
+type Match = undefined | string | Set<string>;
+const matches = (match: Match, type: string) => match === undefined || (typeof match === 'string' ? type === match : match.has(type));
+
+function walk(node: Node, index: number | undefined, parent: Parent | undefined, type: Match, visitor: Visitor, flowOnly: boolean): unknown {
   let action: unknown = CONTINUE;
   let next: number | undefined;
-  if (type === undefined || node.type === type) {
+  if (matches(type, node.type)) {
     action = actionOf(visitor(node, index, parent));
     next = nextIndex;
     if (action === EXIT) return EXIT;
@@ -68,9 +72,14 @@ function walk(node: Node, index: number | undefined, parent: Parent | undefined,
 
 function fastVisit(tree: Node, testOrVisitor: unknown, maybeVisitor?: unknown): void {
   const [test, visitor] = typeof testOrVisitor === 'function' && maybeVisitor === undefined ? [undefined, testOrVisitor] : [testOrVisitor, maybeVisitor];
-  if ((test !== undefined && test !== null && typeof test !== 'string') || typeof visitor !== 'function') {
-    // Other tests (functions, objects, lists) and reverse order: the library handles them.
+  const typeList = Array.isArray(test) && test.every((t) => typeof t === 'string') ? (test as string[]) : undefined;
+  if ((test !== undefined && test !== null && typeof test !== 'string' && typeList === undefined) || typeof visitor !== 'function') {
+    // Other tests (functions, objects, mixed lists) and reverse order: the library handles them.
     (libraryVisit as (...args: unknown[]) => void)(tree, testOrVisitor, maybeVisitor);
+    return;
+  }
+  if (typeList) {
+    walk(tree, undefined, undefined, new Set(typeList), visitor as Visitor, typeList.every((t) => FLOW_ONLY.has(t)));
     return;
   }
   const type = (test ?? undefined) as string | undefined;

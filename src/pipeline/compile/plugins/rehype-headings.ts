@@ -41,7 +41,8 @@ export default function rehypeHeadings() {
       return undefined;
     });
     visit(tree, 'element', (node: Element) => {
-      if (isCodeBlock(node)) return SKIP;
+      // Headings come from Markdown, whose paragraphs and table cells hold only phrasing content.
+      if (isCodeBlock(node) || node.tagName === 'p' || node.tagName === 'table') return SKIP;
       const m = HEADING.exec(node.tagName);
       if (!m) return undefined;
       // remark-rehype's hidden "Footnotes" label is for screen readers, not a section.

@@ -11,7 +11,8 @@ export default function remarkUnclosedBlocks() {
   return (tree: Root, file: VFile) => {
     const lines = String(file.value).split('\n');
     const lineText = (n: number) => lines[n - 1] ?? '';
-    visit(tree, (node) => {
+    // Both are flow content: the walk skips paragraphs, headings and tables.
+    visit(tree, ['code', 'containerDirective'], (node) => {
       if (node.data?.origin || !node.position) return;
       const start = node.position.start.line;
       const end = node.position.end.line;
