@@ -171,16 +171,47 @@ describe('the fast path of the serialiser for plain text', () => {
       { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: 'x' }] }, t] }] },
       { type: 'list', ordered: true, start: 1, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [t] }, { type: 'paragraph', children: [{ type: 'delete', children: [t] }, t] }] }] },
     ];
+    // Also text over several lines, most of them plain, as a paragraph's soft line breaks give.
+    const words = ['ab', 'W', 'w', 'x y', '1', '.', ':', ',', ' ', 'p', '-', '*', '#', '_', '2.', 'c '];
+    const lines = () => Array.from({ length: 2 + rand(4) }, () => Array.from({ length: 1 + rand(3) }, () => words[rand(words.length)]).join(rand(3) ? '' : ' ')).join('\n');
     let checked = 0;
-    for (let i = 0; i < 4000; i++) {
-      const value = Array.from({ length: 1 + rand(12) }, () => alphabet[rand(alphabet.length)]).join('');
+    for (let i = 0; i < 6000; i++) {
+      const value = i % 3 === 2 ? lines() : Array.from({ length: 1 + rand(12) }, () => alphabet[rand(alphabet.length)]).join('');
       for (const node of wrap({ type: 'text', value })) {
         const root = { type: 'root', children: [node] } as never;
         assert.equal(toMarkdown(root, MARKDOWN_OPTIONS), toMarkdown(root, slow), JSON.stringify(value));
         checked++;
       }
     }
-    assert.ok(checked > 40_000);
+    assert.ok(checked > 60_000);
+  });
+
+  test('the peek at text\'s first character is the first character text is written with', async () => {
+    const { toMarkdown } = await import('mdast-util-to-markdown');
+    const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
+    const { text } = await import('../../src/pipeline/markdown/quick-handlers.ts');
+    const alphabet = 'abW1.:,; \n\r\t#*_-+=<>[]!&|~$@\\`';
+    let seed = 11;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    let peeked = 0;
+    // A handler that records, for text, what the peek says and what the full handler writes in the same place.
+    const check = (node: never, parent: never, state: never, info: never) => {
+      const full = (text as (...a: unknown[]) => string)(node, parent, state, { ...(info as object), before: '', after: '' });
+      const first = full.codePointAt(0) === undefined ? '' : String.fromCodePoint(full.codePointAt(0)!);
+      assert.equal((text as unknown as { peek: (...a: unknown[]) => string }).peek(node, parent, state, { ...(info as object), before: '', after: '' }), first, JSON.stringify((node as { value: string }).value));
+      peeked++;
+      return (text as (...a: unknown[]) => string)(node, parent, state, info);
+    };
+    for (let i = 0; i < 3000; i++) {
+      const t = { type: 'text', value: Array.from({ length: 1 + rand(5) }, () => alphabet[rand(alphabet.length)]).join('') };
+      for (const node of [
+        { type: 'paragraph', children: [t] },
+        { type: 'heading', depth: 2, children: [t] },
+        { type: 'table', align: [null], children: [{ type: 'tableRow', children: [{ type: 'tableCell', children: [t] }] }] },
+        { type: 'paragraph', children: [{ type: 'link', url: 'https://x.example/', children: [t] }] },
+      ]) toMarkdown({ type: 'root', children: [node] } as never, { ...MARKDOWN_OPTIONS, handlers: { ...MARKDOWN_OPTIONS.handlers, text: check as never } });
+    }
+    assert.ok(peeked >= 9_000, `${peeked} peeks`);
   });
 });
 

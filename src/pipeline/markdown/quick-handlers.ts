@@ -40,10 +40,43 @@ function isPlainText(value: string, before: string | undefined, after: string | 
   );
 }
 
-export const text: Handle = (node, parent, state, info) => {
+/**
+ * Text over several lines (a paragraph's soft line breaks: most text of a page) is plain
+ * when each line is, taking the line endings as its neighbours: no line may start with a
+ * space, digit or marker, or end with a space, and no line is empty. Not in an ATX heading
+ * or a table cell, where a line ending itself must be escaped.
+ */
+function isPlainLines(value: string, before: string | undefined, after: string | undefined, state: State): boolean {
+  if (value.includes('\r') || state.stack.includes('headingAtx') || state.stack.includes('tableCell')) return false;
+  const lines = value.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '' || !isPlainText(line, i === 0 ? before : '\n', i === lines.length - 1 ? after : '\n')) return false;
+  }
+  return true;
+}
+
+const textHandler: Handle = (node, parent, state, info) => {
   const value = (node as Text).value;
-  return isPlainText(value, info.before, info.after) ? value : defaultHandlers.text(node as Text, parent, state, info);
+  const plain = value.includes('\n') ? isPlainLines(value, info.before, info.after, state) : isPlainText(value, info.before, info.after);
+  return plain ? value : defaultHandlers.text(node as Text, parent, state, info);
 };
+
+/**
+ * The serialiser asks for the first character a sibling will write (with nothing known on
+ * either side) to decide on escaping the text before it; text has no peek of its own, so it
+ * was serialised whole for that. A letter, digit, `.`, `,`, `:` or `;`, or a space not before
+ * a line ending, is never escaped there (every rule for them needs a character before).
+ */
+const SAFE_FIRST = /^(?:[A-Za-z0-9.,:;]|[ ](?![\r\n]))/;
+export const text: Handle = Object.assign(textHandler, {
+  peek: ((node, parent, state, info) => {
+    const value = (node as Text).value;
+    if (SAFE_FIRST.test(value)) return value[0]!;
+    const first = textHandler(node, parent, state, info).codePointAt(0);
+    return first === undefined ? '' : String.fromCodePoint(first);
+  }) as Handle,
+});
 
 /**
  * Inline code on one line, with no backtick or pipe and not padded by spaces on both sides,
