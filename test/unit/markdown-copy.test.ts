@@ -168,11 +168,13 @@ describe('the fast path of the serialiser for plain text', () => {
       { type: 'paragraph', children: [{ type: 'inlineCode', value: 'a' }, t, { type: 'emphasis', children: [t] }, t, { type: 'inlineCode', value: 'b' }] },
       { type: 'paragraph', children: [{ type: 'text', value: 'w' }, t, { type: 'text', value: '1' }] },
       { type: 'paragraph', children: [{ type: 'text', value: 'W' }, t, { type: 'text', value: '2' }, t, { type: 'text', value: 'p' }, t] },
+      // A colon at the end of text, then a neighbour's '/' (GFM's autolink literal `http:/`).
+      { type: 'paragraph', children: [{ type: 'text', value: 'p' }, t, { type: 'text', value: '/x' }, { type: 'strong', children: [t] }, { type: 'text', value: '/' }] },
       { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: 'x' }] }, t] }] },
       { type: 'list', ordered: true, start: 1, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [t] }, { type: 'paragraph', children: [{ type: 'delete', children: [t] }, t] }] }] },
     ];
     // Also text over several lines, most of them plain, as a paragraph's soft line breaks give.
-    const words = ['ab', 'W', 'w', 'x y', '1', '.', ':', ',', ' ', 'p', '-', '*', '#', '_', '2.', 'c '];
+    const words = ['ab', 'W', 'w', 'x y', '1', '.', ':', ',', ' ', 'p', 's:', 'ps', '-', '*', '#', '_', '2.', 'c '];
     const lines = () => Array.from({ length: 2 + rand(4) }, () => Array.from({ length: 1 + rand(3) }, () => words[rand(words.length)]).join(rand(3) ? '' : ' ')).join('\n');
     let checked = 0;
     for (let i = 0; i < 6000; i++) {

@@ -15,9 +15,10 @@ import { markdownTable } from 'markdown-table';
  * usual. Covered: punctuation of CommonMark, GFM (tables, autolinks `www.`, `@`, `http:`) and
  * maths (`$`), line breaks, and line-start markers. Parentheses, braces and most colons are
  * left out: the serialiser only escapes `(` after `]` (escaped already), `)` after a
- * line-start number and `:` in `http:/`, at a line start or before a neighbour's `/`.
+ * line-start number and `:` in `http:/`, at a line start or before a neighbour's `/` (the
+ * last one is checked against the neighbour in isPlainText).
  */
-const MAYBE_SYNTAX = /[\\`*_[\]<>#!&|~$@\n\r\t]|[Ww]\.|:\/|:$/;
+const MAYBE_SYNTAX = /[\\`*_[\]<>#!&|~$@\n\r\t]|[Ww]\.|:\//;
 /**
  * Edges that matter only at a line's start or end: a leading space or digit (indented code,
  * an ordered list's number), a line-start marker (`+`, `-`, `=`, `.` after a number, `:` of a
@@ -36,7 +37,8 @@ function isPlainText(value: string, before: string | undefined, after: string | 
   return (
     !MAYBE_SYNTAX.test(value) &&
     (!LEADING.test(value) || (midLine(before) && !(value[0] === '.' && (before === 'w' || before === 'W')))) &&
-    (!TRAILING.test(value) || midLine(after))
+    (!TRAILING.test(value) || midLine(after)) &&
+    !(after === '/' && value.endsWith(':'))
   );
 }
 
