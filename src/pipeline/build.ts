@@ -23,7 +23,6 @@ import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
 import { writeBuiltFiles } from './emit/write-output.ts';
 import { OutputFolder } from './emit/output-folder.ts';
-import { settledListing, writePreviousFiles, type PreviousFiles } from './emit/output-record.ts';
 import { outputPathForRoute } from './load/routes.ts';
 import { readFileSync } from 'node:fs';
 import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
@@ -170,7 +169,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
 
   // With the cache on, pages whose entry still matches are taken from it; only the others are built.
   const cache = options.cacheDir === undefined ? undefined : await timed('load', timings, () => openCache(options.cacheDir!, site, contextData, navigation, ctx));
-  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir, folder?.previousFiles)) : [];
+  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir)) : [];
   results.forEach((b, i) => b && dropBodies([site.pages[i]!], [b]));
   const toBuild = site.pages.filter((_, i) => results[i] === undefined);
   if (cache) log(`  cache: ${site.pages.length - toBuild.length} of ${site.pages.length} pages from ${options.cacheDir}`);
@@ -179,7 +178,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   for (let i = 0; i < toBuild.length; i += BATCH) batches.push(toBuild.slice(i, i + BATCH));
   const jobs = pageJobs(toBuild.length, options.jobs);
   const built: BuiltPage[] = [];
-  const env: PageEnvironment = { compile: context, navigation, render: ctx, cache, previousFiles: folder?.previousFiles };
+  const env: PageEnvironment = { compile: context, navigation, render: ctx, cache };
   // One batch in this thread: every batch with --jobs 1, a pool's batches its workers could not build.
   const inThisThread = async (batch: typeof site.pages) => {
     const { buildPages } = await import('./page/build-page.ts');
@@ -193,7 +192,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     });
   } else {
     await timed('pages', timings, async () => {
-      const setup = { compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir, cache, previousFiles: folder?.previousFiles };
+      const setup = { compile: contextData, navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute }, render: ctx, outDir: pageOutDir, cache };
       early?.provide(setup);
       const pool = early?.pool ?? createPagePool(setup, jobs, options.workerHeapMb);
       const pooled = await buildInPool(pool, batches, inThisThread, dropBodies);
@@ -238,15 +237,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   notes.forEach(log);
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
-  if (folder) {
-    await timed('emit', timings, async () => {
-      // What this build left, for the next one (emit/output-record.ts; the stamp for cached builds).
-      const listing = await settledListing(outDir);
-      if (listing === undefined) return;
-      writePreviousFiles(outDir, listing, digests);
-      if (stampPlace && stampInputs !== undefined) await writeStamp(stampPlace, stampInputs, listing, { pages: compiled.length, diagnostics, notes });
-    });
-  }
+  if (stampPlace && stampInputs !== undefined) await timed('emit', timings, () => writeStamp(stampPlace, stampInputs, { pages: compiled.length, diagnostics, notes }));
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }
 
@@ -320,13 +311,13 @@ async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<
  * files are written as soon as its entry is read and then dropped, so a warm build holds one
  * page's HTML at a time, as a cold one holds a batch; without, their text is kept as strings.
  */
-async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined, previousFiles: PreviousFiles | undefined): Promise<(BuiltPage | undefined)[]> {
+async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined): Promise<(BuiltPage | undefined)[]> {
   const results: (BuiltPage | undefined)[] = new Array(pages.length);
   for (const [i, page] of pages.entries()) {
     const hit = await lookupPage(cache, page);
     if (hit === undefined) continue;
     if (outDir !== undefined) {
-      await writeBuiltFiles(outDir, hit, false, previousFiles);
+      await writeBuiltFiles(outDir, hit);
     } else {
       hit.outputs = hit.outputs.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new TextDecoder().decode(f.contents) } : f));
     }

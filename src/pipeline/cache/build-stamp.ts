@@ -19,20 +19,22 @@
  *   restored folder) fails the check, and the build runs as usual.
  */
 import { hash, createHash } from 'node:crypto';
-import { lstatSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
 import { buildCodeVersion } from './site-key.ts';
-import { listOutput, sameListing, type Listing } from '../emit/output-record.ts';
 
 /** Bump when what a stamp holds or covers changes. */
 const STAMP_FORMAT = 1;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
+
+/** Entries walked in the output folder before giving up on a stamp (as output-folder.ts's limit). */
+const MAX_OUTPUT_ENTRIES = 2_000_000;
 
 /** What a reused build reports: as the build that made the stamp did. */
 export interface StampedBuild {
@@ -45,8 +47,8 @@ export interface StampedBuild {
 interface Stamp extends StampedBuild {
   format: number;
   inputs: string;
-  /** The output folder as the build left it (emit/output-record.ts). */
-  output: Listing;
+  /** [path, size, ino, mtimeMs, ctimeMs] of each file, [path] of each folder, in walking order. */
+  output: (string | number)[][];
 }
 
 export interface StampPlace {
@@ -77,6 +79,40 @@ export async function inputsKey(root: string): Promise<string | undefined> {
   return digest.digest('hex');
 }
 
+/** The output folder as a build left it; undefined when it holds anything but files and folders, or too much. */
+function outputListing(dir: string): (string | number)[][] | undefined {
+  const top = lstatSync(dir, { throwIfNoEntry: false });
+  if (!top?.isDirectory()) return undefined;
+  const listing: (string | number)[][] = [];
+  const pending = [''];
+  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+    const names = readdirSync(join(dir, rel)).sort();
+    for (const name of names) {
+      if (listing.length >= MAX_OUTPUT_ENTRIES) return undefined;
+      const path = rel === '' ? name : `${rel}/${name}`;
+      const stat = lstatSync(join(dir, path), { throwIfNoEntry: false });
+      if (stat === undefined) return undefined; // removed while listed
+      if (stat.isDirectory()) {
+        listing.push([path]);
+        pending.push(path);
+      } else if (stat.isFile()) listing.push([path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs]);
+      else return undefined;
+    }
+  }
+  return listing;
+}
+
+function sameListing(a: (string | number)[][], b: (string | number)[][]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
 /**
  * Called as a cached build starts: removes the previous stamp (this build will change the
  * folder) and answers the inputs' hash to stamp with at the end, if the site can have one.
@@ -86,8 +122,39 @@ export async function beginStamp(place: StampPlace): Promise<string | undefined>
   return inputsKey(place.root);
 }
 
-/** Records a finished build, with its output folder as listed once settled (emit/output-record.ts); failures only cost the stamp. */
-export async function writeStamp(place: StampPlace, inputs: string, output: Listing, build: StampedBuild): Promise<void> {
+/**
+ * Linux stamps file times from a clock that ticks every few milliseconds, so a file changed
+ * just after the listing, within the same tick and to the same size, would look unchanged
+ * (git's "racily clean" files). The folder is listed once its last write has settled:
+ * SETTLE_MS later by the wall clock (a timer may fire early against it: libuv reads its loop
+ * time once per turn; +1 as Date.now() drops the fraction of a millisecond that file times
+ * keep). On a file system with whole-second times (FAT, HFS+) every file must be two seconds
+ * old, or there is no stamp.
+ */
+const SETTLE_MS = 20;
+const COARSE_SETTLE_MS = 2000;
+
+async function settledListing(dir: string): Promise<(string | number)[][] | undefined> {
+  const settled = Date.now() + SETTLE_MS + 1;
+  for (let now = Date.now(); now < settled; now = Date.now()) await new Promise((resolve) => setTimeout(resolve, settled - now));
+  const start = Date.now();
+  const listing = outputListing(dir);
+  if (listing === undefined) return undefined;
+  let newest = 0;
+  let fine = false;
+  for (const entry of listing) {
+    if (entry.length !== 5) continue;
+    const [, , , mtimeMs, ctimeMs] = entry as number[];
+    newest = Math.max(newest, mtimeMs!, ctimeMs!);
+    if (mtimeMs! % 1000 !== 0 || ctimeMs! % 1000 !== 0) fine = true;
+  }
+  return newest + (fine ? SETTLE_MS : COARSE_SETTLE_MS) <= start ? listing : undefined;
+}
+
+/** Records a finished build; failures only cost the stamp. */
+export async function writeStamp(place: StampPlace, inputs: string, build: StampedBuild): Promise<void> {
+  const output = await settledListing(place.outDir);
+  if (output === undefined) return;
   const stamp: Stamp = { format: STAMP_FORMAT, inputs, output, ...build };
   const path = stampPath(place);
   try {
@@ -109,7 +176,7 @@ export async function stampedBuild(place: StampPlace): Promise<StampedBuild | un
   }
   if (stamp?.format !== STAMP_FORMAT) return undefined;
   if ((await inputsKey(place.root)) !== stamp.inputs) return undefined;
-  const output = listOutput(place.outDir);
+  const output = outputListing(place.outDir);
   if (output === undefined || !sameListing(output, stamp.output)) return undefined;
   return { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes };
 }

@@ -10,7 +10,6 @@ import { lstatSync, mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDigest, OutputFile } from './output.ts';
 import { streamOutput, writeOutput } from './write-output.ts';
-import { readPreviousFiles, type PreviousFiles } from './output-record.ts';
 
 /** More entries than any build of ours makes: past it, the old folder is simply removed whole. */
 const MAX_ENTRIES = 2_000_000;
@@ -21,11 +20,7 @@ export class OutputFolder {
   private readonly oldDirs = new Set<string>();
   private readonly writtenPaths = new Set<string>();
 
-  private constructor(
-    readonly dir: string,
-    /** What the last build left here (output-record.ts), so unchanged files are not read back. */
-    readonly previousFiles: PreviousFiles = readPreviousFiles(dir),
-  ) {}
+  private constructor(readonly dir: string) {}
 
   /** Opens `dir` for a build: created when missing, listed when it holds a previous build. */
   static open(dir: string): OutputFolder {
@@ -78,7 +73,7 @@ export class OutputFolder {
   /** Writes files from this thread (clearing their way first, then noting them); answers their digests. */
   async write(files: OutputFile[]): Promise<FileDigest[]> {
     this.makeWay(files.map((f) => f.path));
-    const digests = await writeOutput(this.dir, files, [], this.previousFiles);
+    const digests = await writeOutput(this.dir, files);
     this.wrote(files.map((f) => f.path));
     return digests;
   }

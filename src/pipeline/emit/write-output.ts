@@ -4,7 +4,6 @@ import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
 import { hash } from 'node:crypto';
 import { asBytes, written, type FileDigest, type OutputFile } from './output.ts';
-import { holdsRevision, type PreviousFiles } from './output-record.ts';
 
 /**
  * Writes files under `outDir` (parents created as needed). Every path is checked to land
@@ -14,32 +13,18 @@ import { holdsRevision, type PreviousFiles } from './output-record.ts';
  * thread hand-offs than the writes themselves (a warm 2,000-page build spent most of its
  * time in the kernel). Answers the digest of each file written from contents in memory.
  */
-export async function writeOutput(outDir: string, files: OutputFile[], known: FileDigest[] = [], previous?: PreviousFiles): Promise<FileDigest[]> {
+export async function writeOutput(outDir: string, files: OutputFile[], known: FileDigest[] = []): Promise<FileDigest[]> {
   const targets = files.map((f) => outputTarget(outDir, f.path));
-  const made = new Set<string>();
-  const makeParent = (target: string) => {
-    const dir = dirname(target);
-    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  };
+  for (const d of new Set(targets.map((t) => dirname(t)))) mkdirSync(d, { recursive: true });
   const digests: FileDigest[] = [];
   for (const [i, f] of files.entries()) {
-    const target = targets[i]!;
-    if ('copyFrom' in f) {
-      makeParent(target);
-      copyFileSync(f.copyFrom, target);
-    } else if ('pieces' in f) {
-      makeParent(target);
-      await writePieces(target, f.pieces());
-    } else {
+    if ('copyFrom' in f) copyFileSync(f.copyFrom, targets[i]!);
+    else if ('pieces' in f) await writePieces(targets[i]!, f.pieces());
+    else {
       const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
-      const digest = known.find((d) => d.path === f.path && d.size === bytes.byteLength) ?? { path: f.path, size: bytes.byteLength, revision: revisionOf(bytes) };
-      // A file the last build left as it is already holds these bytes (emit/output-record.ts).
-      if (!holdsRevision(previous, f.path, target, digest.revision)) {
-        makeParent(target);
-        writeUnlessSame(target, bytes);
-      }
-      digests.push(digest);
+      writeUnlessSame(targets[i]!, bytes);
+      const cached = known.find((d) => d.path === f.path && d.size === bytes.byteLength);
+      digests.push(cached ?? { path: f.path, size: bytes.byteLength, revision: revisionOf(bytes) });
     }
   }
   return digests;
@@ -52,10 +37,10 @@ export async function writeOutput(outDir: string, files: OutputFile[], known: Fi
  * so they are not hashed again: that was half a second of a warm 10,000-page build.
  * `keepContents` leaves the contents for the cache entry, which is written after the files.
  */
-export async function writeBuiltFiles(outDir: string, page: { outputs: OutputFile[]; digests?: FileDigest[] }, keepContents = false, previous?: PreviousFiles): Promise<void> {
+export async function writeBuiltFiles(outDir: string, page: { outputs: OutputFile[]; digests?: FileDigest[] }, keepContents = false): Promise<void> {
   // Kept for the cache entry: encoded once, for the file and the entry alike.
   if (keepContents) page.outputs = page.outputs.map(asBytes);
-  page.digests = await writeOutput(outDir, page.outputs, page.digests, previous);
+  page.digests = await writeOutput(outDir, page.outputs, page.digests);
   if (!keepContents) page.outputs = page.outputs.map(written);
 }
 

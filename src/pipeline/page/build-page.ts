@@ -16,7 +16,6 @@ import { renderDocPage, type RenderContext } from '../render/render-page.tsx';
 import { outputPathForRoute } from '../load/routes.ts';
 import { written, type FileDigest, type OutputFile } from '../emit/output.ts';
 import { writeBuiltFiles } from '../emit/write-output.ts';
-import type { PreviousFiles } from '../emit/output-record.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
 import { storePage, type PageCacheSetup } from '../cache/page-cache.ts';
@@ -28,8 +27,6 @@ export interface PageEnvironment {
   render: RenderContext;
   /** With the persistent cache on, each page built is stored there. */
   cache?: PageCacheSetup;
-  /** What the last build left in the output folder (emit/output-record.ts). */
-  previousFiles?: PreviousFiles;
 }
 
 /** A page once built: its tree is gone, only what the site stage, search and emit need is left. */
@@ -97,7 +94,7 @@ export async function buildPages(sources: PageSource[], env: PageEnvironment, ou
   const built = sources.map((source) => buildPage(source, env));
   // Files first, so each cache entry keeps the digests its files were written with.
   if (outDir !== undefined) {
-    for (const b of built) await writeBuiltFiles(outDir, b, env.cache !== undefined, env.previousFiles);
+    for (const b of built) await writeBuiltFiles(outDir, b, env.cache !== undefined);
   }
   if (env.cache) {
     await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));

@@ -15,7 +15,6 @@ import type { Navigation } from '../site/index.ts';
 import type { RenderContext } from '../render/render-page.tsx';
 import type { BuiltPage } from './build-page.ts';
 import type { PageCacheSetup } from '../cache/page-cache.ts';
-import type { PreviousFiles } from '../emit/output-record.ts';
 
 /** The bundled worker's URL, defined by scripts/launch.mjs when the pipeline runs from its bundle. */
 declare const BUNDLED_PAGE_WORKER: string | undefined;
@@ -43,8 +42,6 @@ export interface PageWorkerSetup {
   outDir?: string;
   /** The persistent page cache, when on: workers store the pages they build. */
   cache?: PageCacheSetup;
-  /** What the last build left in the output folder (emit/output-record.ts). */
-  previousFiles?: PreviousFiles;
 }
 
 /** How many threads build pages: `requested` when given (1 = in the main thread), else every core for a large site. */

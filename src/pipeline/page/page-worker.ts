@@ -17,7 +17,6 @@ function environment(setup: PageWorkerSetup): Ready {
       navigation: { ...setup.navigation, diagnostics: [] },
       render: setup.render,
       cache: setup.cache,
-      previousFiles: setup.previousFiles,
     },
     outDir: setup.outDir,
   };
