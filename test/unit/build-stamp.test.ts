@@ -97,7 +97,7 @@ describe('the build stamp', () => {
     assert.ok(await stampedBuild(place));
   });
 
-  test('a site with a link under content/ is never stamped (a link may point anywhere)', async () => {
+  test('a site with a link or a named pipe under content/ is never stamped (a link may point anywhere)', async () => {
     const link = join(root, 'content/docs/linked.md');
     await symlink(join(root, 'content/docs/concept/links.md'), link);
     try {
@@ -105,6 +105,14 @@ describe('the build stamp', () => {
       assert.equal(await stampedBuild(place), undefined);
     } finally {
       await unlink(link);
+    }
+    const fifo = join(root, 'content/pipe');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+    try {
+      await build();
+      assert.equal(await stampedBuild(place), undefined);
+    } finally {
+      await unlink(fifo);
     }
   });
 

@@ -18,8 +18,8 @@
  *   replaced, added or removed a file since (a build without the cache, a hand edit, a
  *   restored folder) fails the check, and the build runs as usual.
  */
-import { hash, createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { hash, createHash, type Hash } from 'node:crypto';
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -59,28 +59,59 @@ export interface StampPlace {
 
 const stampPath = (place: StampPlace) => join(place.cacheDir, 'stamps', hash('sha256', place.outDir).slice(0, 32) + '.bin');
 
-/** The inputs' hash, or undefined when content/ or public/ holds a link or anything but files and folders. */
+/** Files and folders hashed for a stamp at most; a larger site is simply never stamped. */
+const MAX_INPUT_ENTRIES = 2_000_000;
+/** Files are hashed in pieces of this size, so a very large file in public/ is never read whole. */
+const HASH_PIECE = 1 << 20;
+
+function hashFile(digest: Hash, path: string, piece: Buffer): void {
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, piece, 0, piece.length, null); n > 0; n = readSync(fd, piece, 0, piece.length, null)) digest.update(piece.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The inputs' hash, or undefined when content/ or public/ holds a link or anything but files and folders, holds too much, or cannot be read. */
 export async function inputsKey(root: string): Promise<string | undefined> {
-  for (const top of ['content', 'public']) {
-    const stat = lstatSync(join(root, top), { throwIfNoEntry: false });
-    if (stat && !stat.isDirectory()) return undefined;
+  try {
+    for (const top of ['content', 'public']) {
+      const stat = lstatSync(join(root, top), { throwIfNoEntry: false });
+      if (stat && !stat.isDirectory()) return undefined;
+    }
+    const entries = await fg(['content/**', 'public/**'], { cwd: root, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+    if (entries.length > MAX_INPUT_ENTRIES) return undefined;
+    entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const digest = createHash('sha256').update(`stamp ${STAMP_FORMAT}\0${process.version}\0${root}\0`);
+    digest.update(await buildCodeVersion()).update('\0');
+    const env = Object.keys(process.env).filter(STAMP_ENV).sort();
+    digest.update(JSON.stringify(env.map((k) => [k, process.env[k]]))).update('\0');
+    const piece = Buffer.allocUnsafe(HASH_PIECE);
+    for (const e of entries) {
+      if (e.dirent.isDirectory()) digest.update(`d ${e.path}\0`);
+      else if (e.dirent.isFile()) {
+        digest.update(`f ${e.path}\0`);
+        hashFile(digest, join(root, e.path), piece);
+        digest.update('\0');
+      } else return undefined;
+    }
+    return digest.digest('hex');
+  } catch {
+    return undefined; // a file that vanished or cannot be read: no stamp, the build runs as usual
   }
-  const entries = await fg(['content/**', 'public/**'], { cwd: root, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const digest = createHash('sha256').update(`stamp ${STAMP_FORMAT}\0${process.version}\0${root}\0`);
-  digest.update(await buildCodeVersion()).update('\0');
-  const env = Object.keys(process.env).filter(STAMP_ENV).sort();
-  digest.update(JSON.stringify(env.map((k) => [k, process.env[k]]))).update('\0');
-  for (const e of entries) {
-    if (e.dirent.isDirectory()) digest.update(`d ${e.path}\0`);
-    else if (e.dirent.isFile()) digest.update(`f ${e.path}\0`).update(readFileSync(join(root, e.path))).update('\0');
-    else return undefined;
-  }
-  return digest.digest('hex');
 }
 
 /** The output folder as a build left it; undefined when it holds anything but files and folders, or too much. */
 function outputListing(dir: string): (string | number)[][] | undefined {
+  try {
+    return listFolder(dir);
+  } catch {
+    return undefined; // a folder that cannot be read: no stamp
+  }
+}
+
+function listFolder(dir: string): (string | number)[][] | undefined {
   const top = lstatSync(dir, { throwIfNoEntry: false });
   if (!top?.isDirectory()) return undefined;
   const listing: (string | number)[][] = [];
