@@ -11,6 +11,19 @@ import { collidingOutput } from '../../src/pipeline/policy/paths.ts';
 import { FALLBACK_RELEASE } from '../../src/pipeline/load/load-data.ts';
 import { CONTENT_LANGUAGE_LEFTOVERS } from '../helpers/content-language.ts';
 
+/** A repeatable pseudo-random number below `n` (a linear congruential generator from `seed`). */
+function seeded(seed: number): (n: number) => number {
+  return (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+}
+
+/** The serialiser, our options, and the same options without our handlers (the serialiser's and GFM's own). */
+async function serialisers() {
+  const { toMarkdown } = await import('mdast-util-to-markdown');
+  const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
+  const { handlers: _fast, ...slow } = MARKDOWN_OPTIONS;
+  return { toMarkdown, MARKDOWN_OPTIONS, slow };
+}
+
 
 let site: BuiltFixture;
 let md: string;
@@ -150,12 +163,9 @@ describe('llms.txt and llms-full.txt', () => {
 
 describe('the fast path of the serialiser for plain text', () => {
   test('gives what the full escaping gives, for random text in every kind of place', async () => {
-    const { toMarkdown } = await import('mdast-util-to-markdown');
-    const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
-    const { handlers: _fast, ...slow } = MARKDOWN_OPTIONS;
+    const { toMarkdown, MARKDOWN_OPTIONS, slow } = await serialisers();
     const alphabet = 'abw W19 .-+=:;,?!()[]{}*_`~#>|<&@$\\\'"\n\t/   01';
-    let seed = 42;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const rand = seeded(42);
     const wrap = (t: object) => [
       { type: 'paragraph', children: [t] },
       { type: 'paragraph', children: [{ type: 'strong', children: [t] }, t] },
@@ -189,12 +199,10 @@ describe('the fast path of the serialiser for plain text', () => {
   });
 
   test('the peek at text\'s first character is the first character text is written with', async () => {
-    const { toMarkdown } = await import('mdast-util-to-markdown');
-    const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
+    const { toMarkdown, MARKDOWN_OPTIONS } = await serialisers();
     const { text } = await import('../../src/pipeline/markdown/quick-handlers.ts');
     const alphabet = 'abW1.:,; \n\r\t#*_-+=<>[]!&|~$@\\`';
-    let seed = 11;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const rand = seeded(11);
     let peeked = 0;
     // A handler that records, for text, what the peek says and what the full handler writes in the same place.
     const check = (node: never, parent: never, state: never, info: never) => {
@@ -219,12 +227,9 @@ describe('the fast path of the serialiser for plain text', () => {
 
 describe('the fast paths for inline code and tables', () => {
   test('give what GFM\'s handlers give, for random code and random tables', async () => {
-    const { toMarkdown } = await import('mdast-util-to-markdown');
-    const { MARKDOWN_OPTIONS } = await import('../../src/pipeline/markdown/page-markdown.ts');
-    const { handlers: _fast, ...slow } = MARKDOWN_OPTIONS;
+    const { toMarkdown, MARKDOWN_OPTIONS, slow } = await serialisers();
     const alphabet = 'abw W19 .-+=:;,?!()[]{}*_`~#>|<&@$\\\'"\n\r\t/   01';
-    let seed = 7;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const rand = seeded(7);
     const str = (max: number) => Array.from({ length: rand(max + 1) }, () => alphabet[rand(alphabet.length)]).join('');
     const piece = (): object => {
       const r = rand(10);
