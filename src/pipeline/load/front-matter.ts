@@ -78,10 +78,11 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
     }
   }
 
-  const str = (key: string, required: boolean): string | undefined => {
+  // `required` may be a function, asked only when the key is missing (the title's rule scans the whole body).
+  const str = (key: string, required: boolean | (() => boolean)): string | undefined => {
     const v = data[key];
     if (v === undefined || v === null || v === '') {
-      if (required) error(`Front matter is missing \`${key}\`.`, at(key) ?? 1, `Add \`${key}: …\` (${KNOWN_KEYS[key]}).`);
+      if (typeof required === 'function' ? required() : required) error(`Front matter is missing \`${key}\`.`, at(key) ?? 1, `Add \`${key}: …\` (${KNOWN_KEYS[key]}).`);
       return undefined;
     }
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
@@ -93,7 +94,7 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
   };
 
   const hasYaml = yamlText !== '';
-  let title = str('title', hasYaml && firstHeading(body) === undefined);
+  let title = str('title', () => hasYaml && firstHeading(body) === undefined);
   if (!title && data.title === undefined) {
     const heading = firstHeading(body);
     if (heading) {
