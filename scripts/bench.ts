@@ -80,22 +80,23 @@ function benchWarmCache(root: string): void {
   const out = join(tmpdir(), `qdb-bench-out-${process.pid}`);
   const cache = ['--cache-dir', cacheDir];
   coldBuild(root, out, cache); // fills the cache
-  const unchanged: number[] = [];
-  const onePage: number[] = [];
+  const unchanged: BuildStats[] = [];
+  const onePage: BuildStats[] = [];
   const page = fg.sync('content/docs/**/*.md', { cwd: root, ignore: ['**/_*.md'] }).sort()[0]!;
   const original = readFileSync(join(root, page), 'utf8');
   try {
-    for (let i = 0; i < RUNS; i++) unchanged.push(coldBuild(root, out, cache).wallMs / 1000);
+    for (let i = 0; i < RUNS; i++) unchanged.push(coldBuild(root, out, cache));
     for (let i = 0; i < RUNS; i++) {
       writeFileSync(join(root, page), `${original}\nA sentence of edit ${i}.\n`);
-      onePage.push(coldBuild(root, out, cache).wallMs / 1000);
+      onePage.push(coldBuild(root, out, cache));
     }
   } finally {
     writeFileSync(join(root, page), original);
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  console.log(`  warm cache, nothing changed:            ${fmt(unchanged, 's', 2)}`);
-  console.log(`  warm cache, one page changed:           ${fmt(onePage, 's', 2)}`);
+  console.log(`  warm cache, nothing changed:            ${fmt(unchanged.map((r) => r.wallMs / 1000), 's', 2)}`);
+  console.log(`  warm cache, one page changed:           ${fmt(onePage.map((r) => r.wallMs / 1000), 's', 2)}`);
+  console.log(`  warm cache, one page changed, peak memory: ${fmt(onePage.map((r) => r.maxRssMb), 'MB')}`);
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<number> {
