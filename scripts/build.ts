@@ -10,7 +10,7 @@
 import './production-env.ts';
 import { resolve } from 'node:path';
 import { join } from 'node:path';
-import { stampedBuild } from '../src/pipeline/cache/build-stamp.ts';
+import { checkStamp, type StampedBuild } from '../src/pipeline/cache/build-stamp.ts';
 import { hasErrors, printDiagnostics } from '../src/pipeline/diagnostics.ts';
 
 const args = process.argv.slice(2);
@@ -30,7 +30,8 @@ const cacheDir = args.includes('--cache') || opt('--cache-dir') ? resolve(opt('-
 const outDir = opt('--out') ? resolve(opt('--out')!) : join(root, 'build');
 const start = performance.now();
 console.log(`Building ${root}`);
-const result = (cacheDir !== undefined && (await upToDate(cacheDir))) || (await build());
+const check = cacheDir !== undefined ? await checkStamp({ cacheDir, root, outDir }) : {};
+const result = (check.build && upToDate(check.build)) || (await build(check.inputs));
 printDiagnostics(quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
 const total = performance.now() - start;
 const pages = result.pages;
@@ -41,11 +42,12 @@ if (process.env.BUILD_STATS_JSON) {
 }
 process.exit(hasErrors(result.diagnostics) ? 1 : 0);
 
-async function build() {
+/** A build; `stampInputs` is the inputs' hash the stamp check took, if it took one. */
+async function build(stampInputs?: string) {
   // Imported only when there is something to build: the pipeline's packages take 0.2–0.3 s to load.
   const { buildAll } = await import('../src/pipeline/build.ts');
   const { SearchConfigError } = await import('../src/pipeline/search/settings.ts');
-  const built = await buildAll({ root, outDir, log: (l) => console.log(l), jobs, cacheDir }).catch((e: unknown) => {
+  const built = await buildAll({ root, outDir, log: (l) => console.log(l), jobs, cacheDir, stampInputs }).catch((e: unknown) => {
     // A half-configured search service stops the build with the search client's own message.
     if (e instanceof SearchConfigError) {
       console.error(`error: ${e.message} Set ALGOLIA_APP_ID, ALGOLIA_API_KEY and ALGOLIA_INDEX_NAME together, or none of them for the built-in search.`);
@@ -56,10 +58,8 @@ async function build() {
   return { pages: built.compiled.length, diagnostics: built.diagnostics, timings: built.timings, upToDate: false };
 }
 
-/** The last cached build again, when nothing it was built from and nothing it wrote has changed since. */
-async function upToDate(dir: string) {
-  const stamped = await stampedBuild({ cacheDir: dir, root, outDir });
-  if (stamped === undefined) return undefined;
+/** The last cached build again: nothing it was built from and nothing it wrote has changed since. */
+function upToDate(stamped: StampedBuild) {
   console.log(`  up to date: content/, public/, the build's code and settings and ${outDir} are as the last cached build left them; nothing to build`);
   for (const note of stamped.notes) console.log(note);
   return { pages: stamped.pages, diagnostics: stamped.diagnostics, timings: {}, upToDate: true };

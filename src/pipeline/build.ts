@@ -62,6 +62,8 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Each pool worker's heap limit in MB; default WORKER_HEAP_MB (tests set a small one). */
   workerHeapMb?: number;
+  /** The inputs' hash for the build stamp, when the caller has just taken it (cache/build-stamp.ts's checkStamp). */
+  stampInputs?: string;
 }
 
 export interface BuildResult {
@@ -150,7 +152,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const outDir = options.outDir ?? join(root, 'build');
   // A cached build that writes is stamped when done (cache/build-stamp.ts), from its inputs as they are now.
   const stampPlace: StampPlace | undefined = options.cacheDir !== undefined && write ? { cacheDir: options.cacheDir, root, outDir } : undefined;
-  const stampInputs = stampPlace && (await timed('load', timings, () => beginStamp(stampPlace)));
+  const stampInputs = stampPlace && (await timed('load', timings, () => beginStamp(stampPlace, options.stampInputs)));
   const site = await timed('load', timings, () => loadSite(root, pageFiles));
   const contextData = compileContextData(site);
   const context = compileContextFrom(contextData);

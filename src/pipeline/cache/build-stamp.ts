@@ -148,9 +148,9 @@ function sameListing(a: (string | number)[][], b: (string | number)[][]): boolea
  * Called as a cached build starts: removes the previous stamp (this build will change the
  * folder) and answers the inputs' hash to stamp with at the end, if the site can have one.
  */
-export async function beginStamp(place: StampPlace): Promise<string | undefined> {
+export async function beginStamp(place: StampPlace, inputs?: string): Promise<string | undefined> {
   rmSync(stampPath(place), { force: true });
-  return inputsKey(place.root);
+  return inputs ?? inputsKey(place.root);
 }
 
 /**
@@ -199,15 +199,24 @@ export async function writeStamp(place: StampPlace, inputs: string, build: Stamp
 
 /** The stamped build when its inputs and its output folder are exactly as it left them; else undefined. */
 export async function stampedBuild(place: StampPlace): Promise<StampedBuild | undefined> {
+  return (await checkStamp(place)).build;
+}
+
+/**
+ * The stamped build, as stampedBuild, and the inputs' hash when it was taken for the check
+ * (a build that follows passes it to beginStamp instead of hashing every input again).
+ */
+export async function checkStamp(place: StampPlace): Promise<{ build?: StampedBuild; inputs?: string }> {
   let stamp: Stamp;
   try {
     stamp = deserialize(readFileSync(stampPath(place))) as Stamp;
   } catch {
-    return undefined;
+    return {};
   }
-  if (stamp?.format !== STAMP_FORMAT) return undefined;
-  if ((await inputsKey(place.root)) !== stamp.inputs) return undefined;
+  if (stamp?.format !== STAMP_FORMAT) return {};
+  const inputs = await inputsKey(place.root);
+  if (inputs !== stamp.inputs) return { inputs };
   const output = outputListing(place.outDir);
-  if (output === undefined || !sameListing(output, stamp.output)) return undefined;
-  return { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes };
+  if (output === undefined || !sameListing(output, stamp.output)) return { inputs };
+  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs };
 }
