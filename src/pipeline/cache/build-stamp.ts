@@ -19,22 +19,20 @@
  *   restored folder) fails the check, and the build runs as usual.
  */
 import { hash, createHash, type Hash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
 import { buildCodeVersion } from './site-key.ts';
+import { MAX_FOLDER_ENTRIES, walkFolder } from '../emit/walk-folder.ts';
 
 /** Bump when what a stamp holds or covers changes. */
 const STAMP_FORMAT = 1;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
-
-/** Entries walked in the output folder before giving up on a stamp (as output-folder.ts's limit). */
-const MAX_OUTPUT_ENTRIES = 2_000_000;
 
 /** What a reused build reports: as the build that made the stamp did. */
 export interface StampedBuild {
@@ -59,8 +57,6 @@ export interface StampPlace {
 
 const stampPath = (place: StampPlace) => join(place.cacheDir, 'stamps', hash('sha256', place.outDir).slice(0, 32) + '.bin');
 
-/** Files and folders hashed for a stamp at most; a larger site is simply never stamped. */
-const MAX_INPUT_ENTRIES = 2_000_000;
 /** Files are hashed in pieces of this size, so a very large file in public/ is never read whole. */
 const HASH_PIECE = 1 << 20;
 
@@ -81,7 +77,7 @@ export async function inputsKey(root: string): Promise<string | undefined> {
       if (stat && !stat.isDirectory()) return undefined;
     }
     const entries = await fg(['content/**', 'public/**'], { cwd: root, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
-    if (entries.length > MAX_INPUT_ENTRIES) return undefined;
+    if (entries.length > MAX_FOLDER_ENTRIES) return undefined; // a larger site is simply never stamped
     entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const digest = createHash('sha256').update(`stamp ${STAMP_FORMAT}\0${process.version}\0${root}\0`);
     digest.update(await buildCodeVersion()).update('\0');
@@ -115,22 +111,15 @@ function listFolder(dir: string): (string | number)[][] | undefined {
   const top = lstatSync(dir, { throwIfNoEntry: false });
   if (!top?.isDirectory()) return undefined;
   const listing: (string | number)[][] = [];
-  const pending = [''];
-  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
-    const names = readdirSync(join(dir, rel)).sort();
-    for (const name of names) {
-      if (listing.length >= MAX_OUTPUT_ENTRIES) return undefined;
-      const path = rel === '' ? name : `${rel}/${name}`;
-      const stat = lstatSync(join(dir, path), { throwIfNoEntry: false });
-      if (stat === undefined) return undefined; // removed while listed
-      if (stat.isDirectory()) {
-        listing.push([path]);
-        pending.push(path);
-      } else if (stat.isFile()) listing.push([path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs]);
-      else return undefined;
-    }
-  }
-  return listing;
+  const whole = walkFolder(dir, (path, entry) => {
+    if (entry.isDirectory()) return void listing.push([path]);
+    if (!entry.isFile()) return false; // a link or anything else: no stamp
+    const stat = lstatSync(join(dir, path), { throwIfNoEntry: false });
+    if (stat === undefined) return false; // removed while listed
+    listing.push([path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs]);
+    return true;
+  });
+  return whole ? listing : undefined;
 }
 
 function sameListing(a: (string | number)[][], b: (string | number)[][]): boolean {

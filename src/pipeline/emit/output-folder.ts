@@ -6,13 +6,11 @@
  * (before the service worker lists the folder for precaching), and anything that is neither
  * a plain file nor a folder (a link, say) is removed at once, so no write can go through it.
  */
-import { lstatSync, mkdirSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDigest, OutputFile } from './output.ts';
 import { streamOutput, writeOutput } from './write-output.ts';
-
-/** More entries than any build of ours makes: past it, the old folder is simply removed whole. */
-const MAX_ENTRIES = 2_000_000;
+import { walkFolder } from './walk-folder.ts';
 
 export class OutputFolder {
   /** Files and folders of the previous build, as paths relative to the folder with `/`. */
@@ -37,22 +35,13 @@ export class OutputFolder {
     return folder;
   }
 
-  /** Walks the old folder without following links (removing them); false past MAX_ENTRIES. */
+  /** Lists the old folder without following links (removing them); false past MAX_FOLDER_ENTRIES (the folder is then removed whole). */
   private list(): boolean {
-    const pending = [''];
-    let entries = 0;
-    for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
-      for (const entry of readdirSync(join(this.dir, rel), { withFileTypes: true })) {
-        if (++entries > MAX_ENTRIES) return false;
-        const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
-        if (entry.isDirectory()) {
-          this.oldDirs.add(path);
-          pending.push(path);
-        } else if (entry.isFile()) this.oldFiles.add(path);
-        else rmSync(join(this.dir, path), { force: true });
-      }
-    }
-    return true;
+    return walkFolder(this.dir, (path, entry) => {
+      if (entry.isDirectory()) this.oldDirs.add(path);
+      else if (entry.isFile()) this.oldFiles.add(path);
+      else rmSync(join(this.dir, path), { force: true });
+    });
   }
 
   /**
