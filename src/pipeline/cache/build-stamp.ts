@@ -18,14 +18,14 @@
  *   replaced, added or removed a file since (a build without the cache, a hand edit, a
  *   restored folder) fails the check, and the build runs as usual.
  */
-import { hash, createHash, type Hash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { hash, createHash } from 'node:crypto';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
-import { buildCodeVersion } from './site-key.ts';
+import { buildCodeVersion, hashFileInto, hashPiece } from './site-key.ts';
 import { MAX_FOLDER_ENTRIES, walkFolder } from '../emit/walk-folder.ts';
 
 /** Bump when what a stamp holds or covers changes. */
@@ -57,18 +57,6 @@ export interface StampPlace {
 
 const stampPath = (place: StampPlace) => join(place.cacheDir, 'stamps', hash('sha256', place.outDir).slice(0, 32) + '.bin');
 
-/** Files are hashed in pieces of this size, so a very large file in public/ is never read whole. */
-const HASH_PIECE = 1 << 20;
-
-function hashFile(digest: Hash, path: string, piece: Buffer): void {
-  const fd = openSync(path, 'r');
-  try {
-    for (let n = readSync(fd, piece, 0, piece.length, null); n > 0; n = readSync(fd, piece, 0, piece.length, null)) digest.update(piece.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The inputs' hash, or undefined when content/ or public/ holds a link or anything but files and folders, holds too much, or cannot be read. */
 export async function inputsKey(root: string): Promise<string | undefined> {
   try {
@@ -83,12 +71,12 @@ export async function inputsKey(root: string): Promise<string | undefined> {
     digest.update(await buildCodeVersion()).update('\0');
     const env = Object.keys(process.env).filter(STAMP_ENV).sort();
     digest.update(JSON.stringify(env.map((k) => [k, process.env[k]]))).update('\0');
-    const piece = Buffer.allocUnsafe(HASH_PIECE);
+    const piece = hashPiece();
     for (const e of entries) {
       if (e.dirent.isDirectory()) digest.update(`d ${e.path}\0`);
       else if (e.dirent.isFile()) {
         digest.update(`f ${e.path}\0`);
-        hashFile(digest, join(root, e.path), piece);
+        hashFileInto(digest, join(root, e.path), piece);
         digest.update('\0');
       } else return undefined;
     }

@@ -5,9 +5,8 @@
  * sidebar and every page's route, the release and example data, any file of content/ or
  * public/ that is not a routed page) gives a new key, and no cached page is used.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -18,12 +17,31 @@ export const CACHE_FORMAT = 1;
 /** The repository the build's code lives in (not the site being built, which may be a fixture). */
 const CODE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** Files are hashed in pieces of this size, so a very large file (in public/, say) is never read whole. */
+const HASH_PIECE = 1 << 20;
+
+/** A buffer for hashFileInto, to reuse across the files of one hash. */
+export const hashPiece = () => Buffer.allocUnsafe(HASH_PIECE);
+
+/** Adds a file's bytes to `digest`, read in pieces into `piece`. */
+export function hashFileInto(digest: Hash, path: string, piece: Buffer = hashPiece()): void {
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, piece, 0, piece.length, null); n > 0; n = readSync(fd, piece, 0, piece.length, null)) digest.update(piece.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 async function hashFiles(cwd: string, patterns: string[], ignore: string[] = [], skip?: Set<string>): Promise<string> {
   const files = (await fg(patterns, { cwd, ignore, dot: false, followSymbolicLinks: false, onlyFiles: true })).sort();
   const hash = createHash('sha256');
+  const piece = hashPiece();
   for (const f of files) {
     if (skip?.has(f)) continue;
-    hash.update(f).update('\0').update(await readFile(join(cwd, f))).update('\0');
+    hash.update(f).update('\0');
+    hashFileInto(hash, join(cwd, f), piece);
+    hash.update('\0');
   }
   return hash.digest('hex');
 }
