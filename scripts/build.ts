@@ -8,8 +8,7 @@
 //   When neither the inputs nor the output folder changed since the last cached build, nothing
 //   is built at all (src/pipeline/cache/build-stamp.ts).
 import './production-env.ts';
-import { resolve } from 'node:path';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checkStamp, type StampedBuild } from '../src/pipeline/cache/build-stamp.ts';
 import { hasErrors, printDiagnostics } from '../src/pipeline/diagnostics.ts';
 

@@ -78,12 +78,9 @@ function fastVisit(tree: Node, testOrVisitor: unknown, maybeVisitor?: unknown): 
     (libraryVisit as (...args: unknown[]) => void)(tree, testOrVisitor, maybeVisitor);
     return;
   }
-  if (typeList) {
-    walk(tree, undefined, undefined, new Set(typeList), visitor as Visitor, typeList.every((t) => FLOW_ONLY.has(t)));
-    return;
-  }
-  const type = (test ?? undefined) as string | undefined;
-  walk(tree, undefined, undefined, type, visitor as Visitor, type !== undefined && FLOW_ONLY.has(type));
+  const types = typeList ?? (typeof test === 'string' ? [test] : undefined);
+  const match: Match = typeList ? new Set(typeList) : types?.[0];
+  walk(tree, undefined, undefined, match, visitor as Visitor, types !== undefined && types.every((t) => FLOW_ONLY.has(t)));
 }
 
 /** Same signature as `unist-util-visit`'s visit (its types narrow `node` by the test). */

@@ -87,13 +87,11 @@ export const text: Handle = Object.assign(textHandler, {
  * line ending in code). A pipe needs the table's escaping, so it goes to GFM's handler.
  */
 const PLAIN_CODE = /^[^`|\r\n]*$/;
-const isPlainCode = (value: string) => PLAIN_CODE.test(value) && !(value.length > 1 && value[0] === ' ' && value[value.length - 1] === ' ' && /[^ ]/.test(value));
+/** Plain inline code as the serialiser writes it; undefined for any other. */
+const plainCode = (value: string) => (PLAIN_CODE.test(value) && !(value.length > 1 && value[0] === ' ' && value[value.length - 1] === ' ' && /[^ ]/.test(value)) ? '`' + value + '`' : undefined);
 
 export function inlineCodeHandler(fallback: Handle): Handle {
-  const handle: Handle = (node, parent, state, info) => {
-    const value = (node as InlineCode).value;
-    return isPlainCode(value) ? '`' + value + '`' : fallback(node, parent, state, info);
-  };
+  const handle: Handle = (node, parent, state, info) => plainCode((node as InlineCode).value) ?? fallback(node, parent, state, info);
   // The serialiser peeks at a node's first character to escape the text before it: always the fence.
   return Object.assign(handle, { peek: () => '`' });
 }
@@ -103,9 +101,9 @@ function plainCell(cell: TableCell): string | undefined {
   const kids = cell.children;
   const pieces: string[] = [];
   for (const child of kids) {
-    if (child.type === 'inlineCode' && isPlainCode(child.value)) pieces.push('`' + child.value + '`');
-    else if (child.type === 'text' && child.value !== '') pieces.push(child.value);
-    else return undefined;
+    const piece = child.type === 'inlineCode' ? plainCode(child.value) : child.type === 'text' && child.value !== '' ? child.value : undefined;
+    if (piece === undefined) return undefined;
+    pieces.push(piece);
   }
   // Cells are written between pipes (unpadded tables), and code pieces begin and end with a backtick.
   for (let i = 0; i < kids.length; i++) {
