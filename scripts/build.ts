@@ -9,7 +9,7 @@
 //   is built at all (src/pipeline/cache/build-stamp.ts).
 import './production-env.ts';
 import { join, resolve } from 'node:path';
-import { checkStamp, type StampedBuild } from '../src/pipeline/cache/build-stamp.ts';
+import { checkStamp, type StampCheck, type StampedBuild } from '../src/pipeline/cache/build-stamp.ts';
 import { hasErrors, printDiagnostics } from '../src/pipeline/diagnostics.ts';
 
 const args = process.argv.slice(2);
@@ -30,7 +30,7 @@ const outDir = opt('--out') ? resolve(opt('--out')!) : join(root, 'build');
 const start = performance.now();
 console.log(`Building ${root}`);
 const check = cacheDir !== undefined ? await checkStamp({ cacheDir, root, outDir }) : {};
-const result = (check.build && upToDate(check.build)) || (await build(check.inputs));
+const result = (check.build && upToDate(check.build)) || (await build(check));
 printDiagnostics(quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
 const total = performance.now() - start;
 const pages = result.pages;
@@ -41,12 +41,12 @@ if (process.env.BUILD_STATS_JSON) {
 }
 process.exit(hasErrors(result.diagnostics) ? 1 : 0);
 
-/** A build; `stampInputs` is the inputs' hash the stamp check took, if it took one. */
-async function build(stampInputs?: string) {
+/** A build, given what the stamp check found (it took the inputs' hash; it may have found the previous build's files in place). */
+async function build(stampCheck: StampCheck) {
   // Imported only when there is something to build: the pipeline's packages take 0.2–0.3 s to load.
   const { buildAll } = await import('../src/pipeline/build.ts');
   const { SearchConfigError } = await import('../src/pipeline/search/settings.ts');
-  const built = await buildAll({ root, outDir, log: (l) => console.log(l), jobs, cacheDir, stampInputs }).catch((e: unknown) => {
+  const built = await buildAll({ root, outDir, log: (l) => console.log(l), jobs, cacheDir, stampCheck: cacheDir !== undefined ? stampCheck : undefined }).catch((e: unknown) => {
     // A half-configured search service stops the build with the search client's own message.
     if (e instanceof SearchConfigError) {
       console.error(`error: ${e.message} Set ALGOLIA_APP_ID, ALGOLIA_API_KEY and ALGOLIA_INDEX_NAME together, or none of them for the built-in search.`);

@@ -36,9 +36,9 @@ import type { BuiltPage, PageEnvironment } from './page/build-page.ts';
 import { buildInPool, createPagePool, pageJobs, POOL_MIN_PAGES, startPagePool, type EarlyPool } from './page/page-pool.ts';
 import { availableParallelism } from 'node:os';
 import { listPageFiles } from './load/load-pages.ts';
-import { lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
+import { cachedOutputs, lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
-import { beginStamp, writeStamp, type StampPlace } from './cache/build-stamp.ts';
+import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cache/build-stamp.ts';
 import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
@@ -62,8 +62,8 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Each pool worker's heap limit in MB; default WORKER_HEAP_MB (tests set a small one). */
   workerHeapMb?: number;
-  /** The inputs' hash for the build stamp, when the caller has just taken it (cache/build-stamp.ts's checkStamp). */
-  stampInputs?: string;
+  /** The build stamp's check, when the caller has just made it (cache/build-stamp.ts's checkStamp). */
+  stampCheck?: StampCheck;
 }
 
 export interface BuildResult {
@@ -152,7 +152,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const outDir = options.outDir ?? join(root, 'build');
   // A cached build that writes is stamped when done (cache/build-stamp.ts), from its inputs as they are now.
   const stampPlace: StampPlace | undefined = options.cacheDir !== undefined && write ? { cacheDir: options.cacheDir, root, outDir } : undefined;
-  const stampInputs = stampPlace && (await timed('load', timings, () => beginStamp(stampPlace, options.stampInputs)));
+  const stamp = stampPlace && (await timed('load', timings, () => beginStamp(stampPlace, options.stampCheck)));
   const site = await timed('load', timings, () => loadSite(root, pageFiles));
   const contextData = compileContextData(site);
   const context = compileContextFrom(contextData);
@@ -161,7 +161,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const ctx = renderContext(site, navigation, assets);
   // The previous build's files are written over, not removed first (see emit/output-folder.ts).
   const folder = write ? await timed('emit', timings, () => OutputFolder.open(outDir)) : undefined;
-  folder?.makeWay(site.pages.flatMap((p) => [outputPathForRoute(p.route), markdownOutputPath(p.route)]));
+  const madeWay = folder?.makeWay(site.pages.flatMap((p) => [outputPathForRoute(p.route), markdownOutputPath(p.route)]));
+  // The previous build's page files still in place (unless making way for this build's removed any).
+  const inPlace = madeWay === false ? stamp?.inPlace : undefined;
 
   const compiled: CompiledPage[] = [];
   const outputs: OutputFile[] = [];
@@ -171,7 +173,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
 
   // With the cache on, pages whose entry still matches are taken from it; only the others are built.
   const cache = options.cacheDir === undefined ? undefined : await timed('load', timings, () => openCache(options.cacheDir!, site, contextData, navigation, ctx));
-  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir)) : [];
+  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir, inPlace)) : [];
   results.forEach((b, i) => b && dropBodies([site.pages[i]!], [b]));
   const toBuild = site.pages.filter((_, i) => results[i] === undefined);
   if (cache) log(`  cache: ${site.pages.length - toBuild.length} of ${site.pages.length} pages from ${options.cacheDir}`);
@@ -239,7 +241,11 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   notes.forEach(log);
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
-  if (stampPlace && stampInputs !== undefined) await timed('emit', timings, () => writeStamp(stampPlace, stampInputs, { pages: compiled.length, diagnostics, notes }));
+  if (stampPlace && stamp?.inputs !== undefined) {
+    const pageKeys = new Map<string, string>();
+    for (const b of [...results, ...built]) if (b?.cacheKey !== undefined) pageKeys.set(b.page.source.file, b.cacheKey);
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys }));
+  }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }
 
@@ -313,17 +319,27 @@ async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<
  * files are written as soon as its entry is read and then dropped, so a warm build holds one
  * page's HTML at a time, as a cold one holds a batch; without, their text is kept as strings.
  */
-async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined): Promise<(BuiltPage | undefined)[]> {
+async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined, inPlace?: Map<string, string>): Promise<(BuiltPage | undefined)[]> {
   const results: (BuiltPage | undefined)[] = new Array(pages.length);
   for (const [i, page] of pages.entries()) {
     const hit = await lookupPage(cache, page);
     if (hit === undefined) continue;
-    if (outDir !== undefined) {
-      await writeBuiltFiles(outDir, hit);
-    } else {
-      hit.outputs = hit.outputs.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new TextDecoder().decode(f.contents) } : f));
+    const { built, key } = hit;
+    built.cacheKey = key;
+    if (outDir !== undefined && inPlace?.get(page.file) === key) {
+      // Its files are as the previous build wrote them from this same entry: nothing to write.
+      results[i] = built;
+      continue;
     }
-    results[i] = hit;
+    const outputs = cachedOutputs(cache, page, key);
+    if (outputs === undefined) continue; // the bytes are gone: the page is built again
+    if (outDir !== undefined) {
+      built.outputs = outputs;
+      await writeBuiltFiles(outDir, built);
+    } else {
+      built.outputs = outputs.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new TextDecoder().decode(f.contents) } : f));
+    }
+    results[i] = built;
   }
   return results;
 }

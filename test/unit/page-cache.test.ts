@@ -98,3 +98,82 @@ describe('the page cache', () => {
     assert.deepEqual(await snapshot(warm.out), await snapshot(plain));
   });
 });
+
+/**
+ * Cached builds into the same folder: a page's files left as the previous cached build wrote
+ * them are not written again, nor read from the cache (src/pipeline/cache/build-stamp.ts), and
+ * anything that may have changed them makes the build write them from the cache again.
+ */
+describe('cached builds into their own previous output', () => {
+  let site: string;
+  let dir: string;
+  let out: string;
+  let pagesCache: string;
+  before(async () => {
+    site = await copyFixture('site');
+    dir = await mkdtemp(join(tmpdir(), 'qdb-inplace-test-'));
+    out = join(dir, 'out');
+    pagesCache = join(dir, 'cache');
+  });
+  after(async () => {
+    await rm(site, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function cachedBuild(into = out): Promise<number> {
+    const lines: string[] = [];
+    await buildAll({ root: site, outDir: into, cacheDir: pagesCache, log: (l) => lines.push(l) });
+    return Number(/cache: (\d+) of/.exec(lines.join('\n'))![1]);
+  }
+  /** A build without the cache into a fresh folder: what every cached build must equal. */
+  async function plainSnapshot(): Promise<Map<string, string>> {
+    const plain = await mkdtemp(join(dir, 'plain-'));
+    await buildAll({ root: site, outDir: plain });
+    return snapshot(plain);
+  }
+  const outputBytes = async () => (await readdir(join(pagesCache, 'pages'))).filter((f) => f.endsWith('.out'));
+
+  test('one page edited: the others come from the cache without their bytes, and the folder equals a plain build', async () => {
+    await cachedBuild();
+    const pages = (await readdir(join(pagesCache, 'pages'))).filter((f) => f.endsWith('.bin')).length;
+    // Without the outputs' bytes, a cached page could only be used by leaving its files in place.
+    for (const f of await outputBytes()) await rm(join(pagesCache, 'pages', f));
+    await appendFile(join(site, 'content/docs/concept/links.md'), '\nA sentence added for the in-place build.\n');
+    assert.equal(await cachedBuild(), pages - 1);
+    assert.match(await readFile(join(out, 'concept/links/index.html'), 'utf8'), /A sentence added for the in-place build\./);
+    assert.deepEqual(await snapshot(out), await plainSnapshot());
+  });
+
+  test('a hand-edited output file makes the next build write the cached pages again', async () => {
+    await cachedBuild();
+    await appendFile(join(site, 'content/docs/concept/links.md'), '\nAnother sentence.\n');
+    const page = join(out, 'concept/constructs/index.html');
+    await writeFile(page, 'edited by hand');
+    await cachedBuild();
+    assert.doesNotMatch(await readFile(page, 'utf8'), /edited by hand/);
+    assert.deepEqual(await snapshot(out), await plainSnapshot());
+  });
+
+  test('a page built into another folder with the same cache is written again here', async () => {
+    await cachedBuild();
+    const before = await readFile(join(out, 'concept/links/index.html'), 'utf8');
+    await appendFile(join(site, 'content/docs/concept/links.md'), '\nA sentence built elsewhere first.\n');
+    // The cache entry now holds the edited page; this folder still holds the older one.
+    await cachedBuild(join(dir, 'elsewhere'));
+    await cachedBuild();
+    const after = await readFile(join(out, 'concept/links/index.html'), 'utf8');
+    assert.notEqual(after, before);
+    assert.match(after, /A sentence built elsewhere first\./);
+    assert.deepEqual(await snapshot(out), await plainSnapshot());
+  });
+
+  test('a cached page whose bytes are gone and whose files are not in place is built again', async () => {
+    await cachedBuild();
+    for (const f of await outputBytes()) await rm(join(pagesCache, 'pages', f));
+    await rm(join(out, 'concept/constructs/index.html'));
+    const pages = (await readdir(join(pagesCache, 'pages'))).filter((f) => f.endsWith('.bin')).length;
+    assert.equal(await cachedBuild(), 0, 'no page could be taken: the folder changed, and no entry has its bytes');
+    assert.equal((await outputBytes()).length, pages, 'every page stored again, with its bytes');
+    assert.deepEqual(await snapshot(out), await plainSnapshot());
+  });
+});

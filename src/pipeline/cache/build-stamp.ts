@@ -17,6 +17,12 @@
  *   modification and change times as the build left them. Anything that wrote, touched,
  *   replaced, added or removed a file since (a build without the cache, a hand edit, a
  *   restored folder) fails the check, and the build runs as usual.
+ *
+ * A stamp also names, for each page, the page cache entry its files were written from (the
+ * entry's key). When the inputs changed but the output folder is exactly as the stamped build
+ * left it, the next build leaves a cached page's files in place when its entry's key is the
+ * one named: the same key, the same bytes. That saves writing (and reading from the cache)
+ * every unchanged page of a large site when one page changes.
  */
 import { hash, createHash } from 'node:crypto';
 import { lstatSync, readFileSync, rmSync } from 'node:fs';
@@ -29,7 +35,7 @@ import { buildCodeVersion, hashFileInto, hashPiece } from './site-key.ts';
 import { MAX_FOLDER_ENTRIES, walkFolder } from '../emit/walk-folder.ts';
 
 /** Bump when what a stamp holds or covers changes. */
-const STAMP_FORMAT = 1;
+const STAMP_FORMAT = 2;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
@@ -42,11 +48,28 @@ export interface StampedBuild {
   notes: string[];
 }
 
+/** What a build leaves for the next: its report, and each page's cache entry key (page file → key) for the pages whose files came from an entry. */
+export interface FinishedBuild extends StampedBuild {
+  pageKeys: Map<string, string>;
+}
+
 interface Stamp extends StampedBuild {
   format: number;
   inputs: string;
   /** [path, size, ino, mtimeMs, ctimeMs] of each file, [path] of each folder, in walking order. */
   output: (string | number)[][];
+  /** [page file, cache entry key] */
+  pageKeys: [string, string][];
+}
+
+/** What the check found (see checkStamp). */
+export interface StampCheck {
+  /** The stamped build, when its inputs and its output folder are exactly as it left them. */
+  build?: StampedBuild;
+  /** The inputs' hash, when the check took it. */
+  inputs?: string;
+  /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
+  inPlace?: Map<string, string>;
 }
 
 export interface StampPlace {
@@ -122,12 +145,14 @@ function sameListing(a: (string | number)[][], b: (string | number)[][]): boolea
 }
 
 /**
- * Called as a cached build starts: removes the previous stamp (this build will change the
- * folder) and answers the inputs' hash to stamp with at the end, if the site can have one.
+ * Called as a cached build starts, with the check just made if there was one: removes the
+ * previous stamp (this build will change the folder) and answers the inputs' hash to stamp
+ * with at the end, if the site can have one, and the page keys of the files in place.
  */
-export async function beginStamp(place: StampPlace, inputs?: string): Promise<string | undefined> {
+export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<{ inputs?: string; inPlace?: Map<string, string> }> {
+  const { inputs, inPlace } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  return inputs ?? inputsKey(place.root);
+  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace };
 }
 
 /**
@@ -160,10 +185,11 @@ async function settledListing(dir: string): Promise<(string | number)[][] | unde
 }
 
 /** Records a finished build; failures only cost the stamp. */
-export async function writeStamp(place: StampPlace, inputs: string, build: StampedBuild): Promise<void> {
+export async function writeStamp(place: StampPlace, inputs: string, build: FinishedBuild): Promise<void> {
   const output = await settledListing(place.outDir);
   if (output === undefined) return;
-  const stamp: Stamp = { format: STAMP_FORMAT, inputs, output, ...build };
+  const { pageKeys, ...report } = build;
+  const stamp: Stamp = { format: STAMP_FORMAT, inputs, output, pageKeys: [...pageKeys], ...report };
   const path = stampPath(place);
   try {
     await mkdir(join(place.cacheDir, 'stamps'), { recursive: true });
@@ -180,10 +206,11 @@ export async function stampedBuild(place: StampPlace): Promise<StampedBuild | un
 }
 
 /**
- * The stamped build, as stampedBuild, and the inputs' hash when it was taken for the check
- * (a build that follows passes it to beginStamp instead of hashing every input again).
+ * The stamped build, as stampedBuild; the inputs' hash when it was taken for the check (a
+ * build that follows passes the check to beginStamp instead of hashing every input again);
+ * and the stamped page keys when the output folder is as the stamped build left it.
  */
-export async function checkStamp(place: StampPlace): Promise<{ build?: StampedBuild; inputs?: string }> {
+export async function checkStamp(place: StampPlace): Promise<StampCheck> {
   let stamp: Stamp;
   try {
     stamp = deserialize(readFileSync(stampPath(place))) as Stamp;
@@ -192,8 +219,9 @@ export async function checkStamp(place: StampPlace): Promise<{ build?: StampedBu
   }
   if (stamp?.format !== STAMP_FORMAT) return {};
   const inputs = await inputsKey(place.root);
-  if (inputs !== stamp.inputs) return { inputs };
   const output = outputListing(place.outDir);
   if (output === undefined || !sameListing(output, stamp.output)) return { inputs };
-  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs };
+  const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
+  if (inputs !== stamp.inputs) return { inputs, inPlace };
+  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace };
 }

@@ -12,7 +12,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { PageSource } from '../../shared/types.ts';
-import { asBytes } from '../emit/output.ts';
+import { asBytes, written, type OutputFile } from '../emit/output.ts';
 import type { BuiltPage } from '../page/build-page.ts';
 import { stableJson } from './site-key.ts';
 
@@ -23,11 +23,31 @@ export interface PageCacheSetup {
   root: string;
 }
 
+/**
+ * An entry is two files: `<name>.bin`, what lookups read (the keys and the page's compact
+ * data, its outputs as paths), and `<name>.out`, the outputs' bytes, read only for a page
+ * whose files must be written: a build over its own previous output, unchanged since (see
+ * build-stamp.ts), leaves a cached page's files where they are, and at 10,000 pages the
+ * outputs were 1.2 GB of the cache to read for nothing.
+ */
 interface Entry {
   siteKey: string;
   source: string;
   dependencies: [string, string][];
+  /** The outputs as paths only (see `written`); their bytes are in the `.out` file. */
   built: BuiltPage;
+}
+
+/** The `.out` file: the outputs' bytes, and the key of the entry they belong to. */
+interface EntryOutputs {
+  key: string;
+  outputs: OutputFile[];
+}
+
+/** A page found in the cache: its compact data (outputs as paths), and the key that names what it was built from. */
+export interface CachedPage {
+  built: BuiltPage;
+  key: string;
 }
 
 const sha = (data: string | Buffer) => hash('sha256', data);
@@ -39,8 +59,10 @@ const sha = (data: string | Buffer) => hash('sha256', data);
  * slower than one without a cache (10,000 pages: 83 s against 66 s); pruneCache then
  * removes the old entries.
  */
-const entryName = (setup: PageCacheSetup, file: string) => sha(`${setup.siteKey}\0${file}`).slice(0, 32) + '.bin';
-const entryPath = (setup: PageCacheSetup, file: string) => join(setup.dir, 'pages', entryName(setup, file));
+const entryName = (setup: PageCacheSetup, file: string) => sha(`${setup.siteKey}\0${file}`).slice(0, 32);
+const entryPath = (setup: PageCacheSetup, file: string, kind: '.bin' | '.out') => join(setup.dir, 'pages', entryName(setup, file) + kind);
+/** What an entry was built from: equal keys, the same output bytes (the build is deterministic). */
+const keyOf = (entry: Omit<Entry, 'built'>) => sha(JSON.stringify([entry.siteKey, entry.source, entry.dependencies])).slice(0, 32);
 
 function hashOf(root: string, file: string): string {
   try {
@@ -50,42 +72,59 @@ function hashOf(root: string, file: string): string {
   }
 }
 
-/** Stores one page's result; `outputs` must still hold their contents. Failures only cost the entry. */
-export async function storePage(setup: PageCacheSetup, source: PageSource, built: BuiltPage): Promise<void> {
-  const entry: Entry = {
-    siteKey: setup.siteKey,
-    source: sha(stableJson(source)),
-    dependencies: [...built.page.dependencies].map((f) => [f, hashOf(setup.root, f)]),
-    built: { ...built, outputs: built.outputs.map(asBytes) },
-  };
-  const path = entryPath(setup, source.file);
+/** Writes `data` aside and renames it into place, so a build stopped midway never leaves half a file. */
+async function writeWhole(path: string, data: Buffer): Promise<void> {
+  await writeFile(path + '.tmp', data);
+  await rename(path + '.tmp', path);
+}
+
+/**
+ * Stores one page's result; `outputs` must still hold their contents. Answers the entry's key,
+ * or undefined when it could not be stored (that only costs the entry).
+ */
+export async function storePage(setup: PageCacheSetup, source: PageSource, built: BuiltPage): Promise<string | undefined> {
+  const keys = { siteKey: setup.siteKey, source: sha(stableJson(source)), dependencies: [...built.page.dependencies].map((f): [string, string] => [f, hashOf(setup.root, f)]) };
+  const key = keyOf(keys);
+  const entry: Entry = { ...keys, built: { ...built, outputs: built.outputs.map(written) } };
+  const outputs: EntryOutputs = { key, outputs: built.outputs.map(asBytes) };
   try {
     await mkdir(join(setup.dir, 'pages'), { recursive: true });
-    // Written aside and renamed, so a build stopped midway never leaves half an entry.
-    await writeFile(path + '.tmp', serialize(entry));
-    await rename(path + '.tmp', path);
+    // The bytes first: an entry found always has them (unless removed by hand, which its key check catches).
+    await writeWhole(entryPath(setup, source.file, '.out'), serialize(outputs));
+    await writeWhole(entryPath(setup, source.file, '.bin'), serialize(entry));
+    return key;
   } catch {
-    /* a cache that cannot be written is no cache */
+    return undefined; // a cache that cannot be written is no cache
   }
 }
 
-/** The cached result of a page, when every key still matches; its outputs' contents are UTF-8 bytes (see asBytes in emit/output.ts). */
-export async function lookupPage(setup: PageCacheSetup, source: PageSource): Promise<BuiltPage | undefined> {
+/** The cached result of a page, when every key still matches; its outputs are paths (read their bytes with cachedOutputs). */
+export async function lookupPage(setup: PageCacheSetup, source: PageSource): Promise<CachedPage | undefined> {
   let entry: Entry;
   try {
     // Read synchronously: many small entries go faster without libuv's thread hand-offs.
-    entry = deserialize(readFileSync(entryPath(setup, source.file))) as Entry;
+    entry = deserialize(readFileSync(entryPath(setup, source.file, '.bin'))) as Entry;
   } catch {
     return undefined;
   }
-  if (entry.siteKey !== setup.siteKey || entry.source !== sha(stableJson(source))) return undefined;
+  if (entry?.siteKey !== setup.siteKey || entry.source !== sha(stableJson(source))) return undefined;
   for (const [file, hash] of entry.dependencies) if (hashOf(setup.root, file) !== hash) return undefined;
-  return entry.built;
+  return { built: entry.built, key: keyOf(entry) };
+}
+
+/** The bytes of a cached page's outputs (UTF-8, see asBytes in emit/output.ts); undefined when they are missing or belong to another entry. */
+export function cachedOutputs(setup: PageCacheSetup, source: PageSource, key: string): OutputFile[] | undefined {
+  try {
+    const stored = deserialize(readFileSync(entryPath(setup, source.file, '.out'))) as EntryOutputs;
+    return stored?.key === key && Array.isArray(stored.outputs) ? stored.outputs : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Removes entries of pages that no longer exist or of an older site key, so the cache does not grow with every rename or change. */
 export async function pruneCache(setup: PageCacheSetup, files: string[]): Promise<void> {
-  const keep = new Set(files.map((f) => entryName(setup, f)));
+  const keep = new Set(files.flatMap((f) => [entryName(setup, f) + '.bin', entryName(setup, f) + '.out']));
   const dir = join(setup.dir, 'pages');
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(names.filter((n) => !keep.has(n)).map((n) => rm(join(dir, n), { force: true })));

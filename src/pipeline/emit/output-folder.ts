@@ -47,16 +47,19 @@ export class OutputFolder {
   /**
    * Clears the way for files about to be written: an old file standing where one of their
    * folders goes, an old folder where a file goes. Something this build wrote is never removed,
-   * so a clash within one build still fails as it would in an empty folder.
+   * so a clash within one build still fails as it would in an empty folder. Answers whether
+   * anything was removed.
    */
-  makeWay(paths: Iterable<string>): void {
+  makeWay(paths: Iterable<string>): boolean {
+    let removed = false;
     for (const path of paths) {
-      if (this.oldDirs.has(path) && !this.wroteUnder(path)) this.removeOld(path);
+      if (this.oldDirs.has(path) && !this.wroteUnder(path)) removed = this.removeOld(path);
       for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
         const parent = path.slice(0, at);
-        if (this.oldFiles.has(parent) && !this.writtenPaths.has(parent)) this.removeOld(parent);
+        if (this.oldFiles.has(parent) && !this.writtenPaths.has(parent)) removed = this.removeOld(parent);
       }
     }
+    return removed;
   }
 
   /** Writes files from this thread (clearing their way first, then noting them); answers their digests. */
@@ -112,10 +115,12 @@ export class OutputFolder {
     return false;
   }
 
-  private removeOld(path: string): void {
+  /** Removes an old file or folder (answers true, for makeWay). */
+  private removeOld(path: string): true {
     rmSync(join(this.dir, path), { recursive: true, force: true });
     this.oldFiles.delete(path);
     for (const set of [this.oldFiles, this.oldDirs]) for (const p of set) if (p.startsWith(path + '/')) set.delete(p);
     this.oldDirs.delete(path);
+    return true;
   }
 }

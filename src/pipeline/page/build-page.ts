@@ -38,6 +38,8 @@ export interface BuiltPage {
   search?: PageSearchData;
   /** Sizes and revisions of the files as written, for the precache. */
   digests?: FileDigest[];
+  /** With the cache on: the key of the page's cache entry (what its files were built from), when it has one. */
+  cacheKey?: string;
 }
 
 /** What search indexes of a page: everything routed and listed, except noindex pages and hidden snippet pages. */
@@ -97,7 +99,7 @@ export async function buildPages(sources: PageSource[], env: PageEnvironment, ou
     for (const b of built) await writeBuiltFiles(outDir, b, env.cache !== undefined);
   }
   if (env.cache) {
-    await Promise.all(built.map((b, i) => storePage(env.cache!, sources[i]!, b)));
+    await Promise.all(built.map(async (b, i) => (b.cacheKey = await storePage(env.cache!, sources[i]!, b))));
     if (outDir !== undefined) for (const b of built) b.outputs = b.outputs.map(written);
   }
   return built;
