@@ -208,13 +208,22 @@ test('records.json is written in pieces whose text is exactly JSON.stringify of 
     route: `/docs/p${p}/`,
     section: `Section ${p % 7}`,
     title: `Page "${p}" <title>`,
+    ...(p % 3 === 0 ? { keywords: `kw ${p}, "quoted"` } : {}),
     headings: [[2, `h-${p}`, `Heading ${p} ünïcode`, -1], [3, `s-${p}`, 'Sub', 0]] as [number, string, string, number][],
-    content: Array.from({ length: 6 }, (_, c) => [c % 2, `Paragraph ${c} of page ${p}, with "quotes", back\\slashes and a line\nbreak.`] as [number, string]),
+    // The same text three times under one heading, and on every page: only its repeats on a page get a number.
+    content: [...Array.from({ length: 6 }, (_, c) => [c % 2, `Paragraph ${c} of page ${p}, with "quotes", back\\slashes and a line\nbreak.`] as [number, string]), [1, 'Same text'], [1, 'Same text'], [1, 'Same text']] as [number, string][],
   }));
   const index = buildSearchIndex(pages);
   const file = searchFiles(index, 'https://questdb.com').find((f) => f.path === RECORDS_FILE)!;
   assert.ok('pieces' in file, 'written in pieces');
   const pieces = [...file.pieces()];
   assert.ok(pieces.length > 2, `pieces: ${pieces.length}`);
-  assert.equal(pieces.join(''), JSON.stringify(uploadRecords(index, 'https://questdb.com')));
+  const records = uploadRecords(index, 'https://questdb.com');
+  assert.equal(pieces.join(''), JSON.stringify(records));
+  assert.equal(new Set(records.map((r) => r.objectID)).size, records.length, 'object ids are unique');
+  const same = records.filter((r) => r.content === 'Same text');
+  assert.equal(same.length, 3 * pages.length);
+  assert.deepEqual(same.slice(0, 3).map((r) => r.objectID.replace(/^[0-9a-f]{16}/, '')), ['', '-1', '-2']);
+  assert.equal(same.filter((r) => !r.objectID.includes('-')).length, pages.length, 'each page numbers its own repeats');
+  assert.ok(records.some((r) => r.keywords === 'kw 0, "quoted"'));
 });

@@ -50,34 +50,64 @@ export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
  * record's url, type and text do (so re-uploads replace rather than churn).
  */
 export function uploadRecords(index: SearchIndex, origin: string): SearchRecord[] {
-  return [...eachUploadRecord(index, origin)];
+  const records: SearchRecord[] = [];
+  for (const [objectID, r] of eachUploadRecord(index)) {
+    // In the key order JSON.stringify writes; `position` is for the browser only.
+    const record: SearchRecord = { objectID, hierarchy: r.hierarchy, content: r.content, type: r.type, url: origin + r.url };
+    if (r.keywords !== undefined) record.keywords = r.keywords;
+    records.push(record);
+  }
+  return records;
 }
 
-function* eachUploadRecord(index: SearchIndex, origin: string): Generator<SearchRecord> {
+/**
+ * Each record with its object id: a hash of its url, type and text, numbered from the second
+ * record with the same three on. Only texts can share all three: page and heading records each
+ * have a url of their own (a route, a route and a heading's unique anchor), and a page's texts
+ * come together, so the count of a text's hash is kept for its page only (one map for all
+ * 430,000 records at 10,000 pages was a third of this loop's time).
+ */
+function* eachUploadRecord(index: SearchIndex): Generator<[string, SearchRecord]> {
+  const contentFrom = index.headings.pages.length + index.headings.headings.length;
   const seen = new Map<string, number>();
+  let page = -1;
+  let i = 0;
   for (const r of recordsFromIndex(index.headings, index.content)) {
     // crypto.hash, one call per record, instead of a Hash object each (430,000 records at 10,000 pages).
     const base = hash('sha1', `${r.url}\n${r.type}\n${r.content ?? r.hierarchy[r.type === 'content' ? 'lvl1' : r.type] ?? ''}`).slice(0, 16);
+    if (i++ < contentFrom) {
+      yield [base, r];
+      continue;
+    }
+    const textPage = index.content.content[i - 1 - contentFrom]![0];
+    if (textPage !== page) {
+      seen.clear();
+      page = textPage;
+    }
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    // Made in one go, in the key order JSON.stringify writes (two spreads per record were most
-    // of this loop's garbage at 430,000 records); `position` is for the browser only.
-    const objectID = n === 0 ? base : `${base}-${n}`;
-    const record: SearchRecord = { objectID, hierarchy: r.hierarchy, content: r.content, type: r.type, url: origin + r.url };
-    if (r.keywords !== undefined) record.keywords = r.keywords;
-    yield record;
+    yield [n === 0 ? base : `${base}-${n}`, r];
   }
 }
 
 /**
- * records.json in pieces of about 1 MB: the same text as `JSON.stringify` of the whole list,
- * without ever holding it (136 MB at 10,000 pages, and the records it is made from).
+ * records.json in pieces of about 1 MB: the same text as `JSON.stringify(uploadRecords(...))`,
+ * without ever holding it (136 MB at 10,000 pages, and the records it is made from). Each
+ * record is written as JSON.stringify writes it, in the same key order, with the hierarchy's
+ * JSON made once per hierarchy (a heading's texts share theirs).
  */
 function* recordsJson(index: SearchIndex, origin: string): Generator<string> {
+  const hierarchies = new Map<SearchRecord['hierarchy'], string>();
+  const hierarchyJson = (h: SearchRecord['hierarchy']) => {
+    let json = hierarchies.get(h);
+    if (json === undefined) hierarchies.set(h, (json = JSON.stringify(h)));
+    return json;
+  };
   let piece = '[';
   let first = true;
-  for (const record of eachUploadRecord(index, origin)) {
-    piece += (first ? '' : ',') + JSON.stringify(record);
+  for (const [objectID, r] of eachUploadRecord(index)) {
+    const keywords = r.keywords !== undefined ? `,"keywords":${JSON.stringify(r.keywords)}` : '';
+    piece += `${first ? '' : ','}{"objectID":"${objectID}","hierarchy":${hierarchyJson(r.hierarchy)},"content":${JSON.stringify(r.content)},"type":"${r.type}","url":${JSON.stringify(origin + r.url)}${keywords}}`;
     first = false;
     if (piece.length >= 1 << 20) {
       yield piece;
