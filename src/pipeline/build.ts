@@ -7,7 +7,7 @@
  * and anchors, so memory stays flat however many pages there are. A large site's batches
  * run in a pool of worker threads (page/page-pool.ts), with the same output byte for byte.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CompiledPage, Diagnostic } from '../shared/types.ts';
 import { siteConfig } from '../shared/site-config.ts';
 import { loadSite, type LoadedSite } from './load/index.ts';
@@ -43,7 +43,7 @@ import { buildSearchIndex, searchFiles } from './search/index-files.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
 import { headersFile } from './policy/csp.ts';
-import { outputTarget } from './policy/paths.ts';
+import { inside, outputTarget } from './policy/paths.ts';
 import { checkSiteConfigUrls } from './policy/site-config-urls.ts';
 
 /** Pages compiled and rendered together; small enough to keep memory flat, large enough to keep the pipeline busy. */
@@ -160,7 +160,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const assets = await timed('render', timings, () => buildAssets({}));
   const ctx = renderContext(site, navigation, assets);
   // The previous build's files are written over, not removed first (see emit/output-folder.ts).
-  const folder = write ? await timed('emit', timings, () => OutputFolder.open(outDir)) : undefined;
+  // The stamp check's listing of the folder, unless the cache (and so the stamp removed since) lies inside it.
+  const listing = stampPlace && !inside(resolve(stampPlace.cacheDir), resolve(outDir)) ? stamp?.listing : undefined;
+  const folder = write ? await timed('emit', timings, () => OutputFolder.open(outDir, listing)) : undefined;
   const madeWay = folder?.makeWay(site.pages.flatMap((p) => [outputPathForRoute(p.route), markdownOutputPath(p.route)]));
   // The previous build's page files still in place (unless making way for this build's removed any).
   const inPlace = madeWay === false ? stamp?.inPlace : undefined;

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdtemp, readFile, readdir, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import fg from 'fast-glob';
 import { buildAll } from '../../src/pipeline/build.ts';
 import { copyFixture } from '../helpers/fixture.ts';
@@ -164,6 +165,18 @@ describe('cached builds into their own previous output', () => {
     const after = await readFile(join(out, 'concept/links/index.html'), 'utf8');
     assert.notEqual(after, before);
     assert.match(after, /A sentence built elsewhere first\./);
+    assert.deepEqual(await snapshot(out), await plainSnapshot());
+  });
+
+  test('a page removed from the site has its files removed from the folder (listed once, by the stamp check)', async () => {
+    const source = join(site, 'content/docs/short-lived.md');
+    await writeFile(source, '---\ntitle: Short-lived\n---\n\nA page removed after one build.\n');
+    await cachedBuild();
+    const page = join(out, 'short-lived/index.html');
+    assert.ok(existsSync(page), `${page} was built`);
+    await rm(source);
+    await cachedBuild();
+    assert.ok(!existsSync(page), 'the removed page is gone from the folder');
     assert.deepEqual(await snapshot(out), await plainSnapshot());
   });
 

@@ -57,7 +57,7 @@ interface Stamp extends StampedBuild {
   format: number;
   inputs: string;
   /** [path, size, ino, mtimeMs, ctimeMs] of each file, [path] of each folder, in walking order. */
-  output: (string | number)[][];
+  output: FolderListing;
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
 }
@@ -70,7 +70,11 @@ export interface StampCheck {
   inputs?: string;
   /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
   inPlace?: Map<string, string>;
+  /** The output folder as the check listed it: [path] for a folder, [path, size, ino, mtimeMs, ctimeMs] for a file. */
+  listing?: FolderListing;
 }
+
+export type FolderListing = (string | number)[][];
 
 export interface StampPlace {
   cacheDir: string;
@@ -110,7 +114,7 @@ export async function inputsKey(root: string): Promise<string | undefined> {
 }
 
 /** The output folder as a build left it; undefined when it holds anything but files and folders, or too much. */
-function outputListing(dir: string): (string | number)[][] | undefined {
+function outputListing(dir: string): FolderListing | undefined {
   try {
     return listFolder(dir);
   } catch {
@@ -118,10 +122,10 @@ function outputListing(dir: string): (string | number)[][] | undefined {
   }
 }
 
-function listFolder(dir: string): (string | number)[][] | undefined {
+function listFolder(dir: string): FolderListing | undefined {
   const top = lstatSync(dir, { throwIfNoEntry: false });
   if (!top?.isDirectory()) return undefined;
-  const listing: (string | number)[][] = [];
+  const listing: FolderListing = [];
   const whole = walkFolder(dir, (path, entry) => {
     if (entry.isDirectory()) return void listing.push([path]);
     if (!entry.isFile()) return false; // a link or anything else: no stamp
@@ -133,7 +137,7 @@ function listFolder(dir: string): (string | number)[][] | undefined {
   return whole ? listing : undefined;
 }
 
-function sameListing(a: (string | number)[][], b: (string | number)[][]): boolean {
+function sameListing(a: FolderListing, b: FolderListing): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
@@ -149,10 +153,10 @@ function sameListing(a: (string | number)[][], b: (string | number)[][]): boolea
  * previous stamp (this build will change the folder) and answers the inputs' hash to stamp
  * with at the end, if the site can have one, and the page keys of the files in place.
  */
-export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<{ inputs?: string; inPlace?: Map<string, string> }> {
-  const { inputs, inPlace } = check ?? (await checkStamp(place));
+export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<StampCheck> {
+  const { inputs, inPlace, listing } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace };
+  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, listing };
 }
 
 /**
@@ -167,7 +171,7 @@ export async function beginStamp(place: StampPlace, check?: StampCheck): Promise
 const SETTLE_MS = 20;
 const COARSE_SETTLE_MS = 2000;
 
-async function settledListing(dir: string): Promise<(string | number)[][] | undefined> {
+async function settledListing(dir: string): Promise<FolderListing | undefined> {
   const settled = Date.now() + SETTLE_MS + 1;
   for (let now = Date.now(); now < settled; now = Date.now()) await new Promise((resolve) => setTimeout(resolve, settled - now));
   const start = Date.now();
@@ -220,8 +224,8 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
   if (stamp?.format !== STAMP_FORMAT) return {};
   const inputs = await inputsKey(place.root);
   const output = outputListing(place.outDir);
-  if (output === undefined || !sameListing(output, stamp.output)) return { inputs };
+  if (output === undefined || !sameListing(output, stamp.output)) return { inputs, listing: output };
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
-  if (inputs !== stamp.inputs) return { inputs, inPlace };
-  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace };
+  if (inputs !== stamp.inputs) return { inputs, inPlace, listing: output };
+  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, listing: output };
 }

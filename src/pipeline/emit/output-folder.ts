@@ -6,7 +6,7 @@
  * (before the service worker lists the folder for precaching), and anything that is neither
  * a plain file nor a folder (a link, say) is removed at once, so no write can go through it.
  */
-import { lstatSync, mkdirSync, rmSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDigest, OutputFile } from './output.ts';
 import { streamOutput, writeOutput } from './write-output.ts';
@@ -20,13 +20,19 @@ export class OutputFolder {
 
   private constructor(readonly dir: string) {}
 
-  /** Opens `dir` for a build: created when missing, listed when it holds a previous build. */
-  static open(dir: string): OutputFolder {
+  /**
+   * Opens `dir` for a build: created when missing, listed when it holds a previous build.
+   * `listing`: the folder's files and folders as just listed for the build stamp (the same
+   * walk; [path] for a folder, [path, ...] for a file), so a cached build does not walk it twice.
+   */
+  static open(dir: string, listing?: readonly (readonly (string | number)[])[]): OutputFolder {
     const folder = new OutputFolder(dir);
     const stat = lstatSync(dir, { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) rmSync(dir, { force: true });
     mkdirSync(dir, { recursive: true });
-    if (stat?.isDirectory() && !folder.list()) {
+    if (stat?.isDirectory() && listing) {
+      for (const [path, ...file] of listing) (file.length > 0 ? folder.oldFiles : folder.oldDirs).add(String(path));
+    } else if (stat?.isDirectory() && !folder.list()) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       folder.oldFiles.clear();
@@ -102,7 +108,8 @@ export class OutputFolder {
     let removed = 0;
     for (const file of this.oldFiles) {
       if (this.writtenPaths.has(file)) continue;
-      if (!goneWithFolder(file)) unlinkSync(join(this.dir, file));
+      // force: a file gone since the listing (a cache kept inside the folder, say) is simply gone.
+      if (!goneWithFolder(file)) rmSync(join(this.dir, file), { force: true });
       removed++;
     }
     this.oldFiles.clear();

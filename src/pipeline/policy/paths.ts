@@ -31,7 +31,8 @@ function realRoot(root: string): string {
   return r;
 }
 
-const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + sep);
+/** True when `child` is `parent` or lies under it (absolute, normalised paths). */
+export const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + sep);
 
 /**
  * Checks a repository-relative path a page wants to read. `roots` limits it further
