@@ -109,8 +109,11 @@ describe('Copy page', { skip }, () => {
   test('the menu links: the Markdown copy, and ChatGPT and Claude asked to read it', async () => {
     const context = await browser.newContext();
     const page = await openPage(context);
+    await page.locator('.page-actions').hover();
+    await page.locator('.page-actions[data-island-ready]').waitFor({ timeout: 10_000 });
     await menuButton(page).click();
     const items = page.getByRole('menuitem');
+    await items.first().waitFor({ timeout: 5_000 });
     assert.deepEqual(await items.allInnerTexts(), ['View as Markdown', 'Open in ChatGPT', 'Open in Claude']);
     const hrefs = await items.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     assert.equal(hrefs[0], site.url + PAGE + 'index.md');
