@@ -16,10 +16,12 @@
  * outside fenced code, container directives (`:::`), `$$` maths and HTML comments; and
  * inside a long top-level table, every `TABLE_ROWS` rows (each later piece repeats the
  * header, whose parsed row is then dropped). Pages with link reference or footnote
- * definitions are parsed whole (a definition applies to the whole page).
+ * definitions are parsed whole (a definition applies to the whole page). A piece that
+ * continues a table of plain cells is made into its tree directly (plain-table.ts).
  */
 import type { Root, RootContent, Table } from 'mdast';
 import type { Node } from 'unist';
+import { plainTable } from './plain-table.ts';
 
 export const CHUNKED_FROM = 256 * 1024;
 const PIECE_CHARS = 8 * 1024;
@@ -138,7 +140,8 @@ export function parseLarge(body: string, parse: (text: string) => Root, options:
   if (!pieces) return parse(body);
   const root: Root = { type: 'root', children: [] };
   for (const piece of pieces) {
-    const tree = parse(piece.text);
+    // A piece that continues a long table of plain cells needs no parser (plain-table.ts).
+    const tree = (piece.continuesTable && plainTable(piece.text)) || parse(piece.text);
     shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars);
     let children = tree.children as RootContent[];
     if (piece.continuesTable && children[0]?.type === 'table') {
