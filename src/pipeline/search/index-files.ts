@@ -50,14 +50,14 @@ export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
  * record's url, type and text do (so re-uploads replace rather than churn).
  */
 export function uploadRecords(index: SearchIndex, origin: string): SearchRecord[] {
-  const records: SearchRecord[] = [];
-  for (const [objectID, r] of eachUploadRecord(index)) {
-    // In the key order JSON.stringify writes; `position` is for the browser only.
-    const record: SearchRecord = { objectID, hierarchy: r.hierarchy, content: r.content, type: r.type, url: origin + r.url };
-    if (r.keywords !== undefined) record.keywords = r.keywords;
-    records.push(record);
-  }
-  return records;
+  return Array.from(eachUploadRecord(index), ([objectID, r]) => uploadRecord(objectID, r, origin));
+}
+
+/** A record as uploaded: in the key order JSON.stringify writes; `position` is for the browser only. */
+function uploadRecord(objectID: string, r: SearchRecord, origin: string): SearchRecord {
+  const record: SearchRecord = { objectID, hierarchy: r.hierarchy, content: r.content, type: r.type, url: origin + r.url };
+  if (r.keywords !== undefined) record.keywords = r.keywords;
+  return record;
 }
 
 /**
@@ -94,22 +94,13 @@ function idBase(r: SearchRecord): string {
 
 /**
  * records.json in pieces of about 1 MB: the same text as `JSON.stringify(uploadRecords(...))`,
- * without ever holding it (136 MB at 10,000 pages, and the records it is made from). Each
- * record is written as JSON.stringify writes it, in the same key order, with the hierarchy's
- * JSON made once per hierarchy (a heading's texts share theirs).
+ * without ever holding it (136 MB at 10,000 pages, and the records it is made from).
  */
 function* recordsJson(index: SearchIndex, origin: string): Generator<string> {
-  const hierarchies = new Map<SearchRecord['hierarchy'], string>();
-  const hierarchyJson = (h: SearchRecord['hierarchy']) => {
-    let json = hierarchies.get(h);
-    if (json === undefined) hierarchies.set(h, (json = JSON.stringify(h)));
-    return json;
-  };
   let piece = '[';
   let first = true;
   for (const [objectID, r] of eachUploadRecord(index)) {
-    const keywords = r.keywords !== undefined ? `,"keywords":${JSON.stringify(r.keywords)}` : '';
-    piece += `${first ? '' : ','}{"objectID":"${objectID}","hierarchy":${hierarchyJson(r.hierarchy)},"content":${JSON.stringify(r.content)},"type":"${r.type}","url":${JSON.stringify(origin + r.url)}${keywords}}`;
+    piece += (first ? '' : ',') + JSON.stringify(uploadRecord(objectID, r, origin));
     first = false;
     if (piece.length >= 1 << 20) {
       yield piece;
