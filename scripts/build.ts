@@ -46,7 +46,7 @@ async function build(stampCheck: StampCheck) {
   // Imported only when there is something to build: the pipeline's packages take 0.2–0.3 s to load.
   const { buildAll } = await import('../src/pipeline/build.ts');
   const { SearchConfigError } = await import('../src/pipeline/search/settings.ts');
-  const built = await buildAll({ root, outDir, log: (l) => console.log(l), jobs, cacheDir, stampCheck: cacheDir !== undefined ? stampCheck : undefined }).catch((e: unknown) => {
+  const built = await buildAll({ root, outDir, log: (l) => console.log(l), jobs, cacheDir, stampCheck }).catch((e: unknown) => {
     // A half-configured search service stops the build with the search client's own message.
     if (e instanceof SearchConfigError) {
       console.error(`error: ${e.message} Set ALGOLIA_APP_ID, ALGOLIA_API_KEY and ALGOLIA_INDEX_NAME together, or none of them for the built-in search.`);

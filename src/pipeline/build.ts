@@ -324,16 +324,14 @@ async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<
 async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined, inPlace?: Map<string, string>): Promise<(BuiltPage | undefined)[]> {
   const results: (BuiltPage | undefined)[] = new Array(pages.length);
   for (const [i, page] of pages.entries()) {
-    const hit = await lookupPage(cache, page);
-    if (hit === undefined) continue;
-    const { built, key } = hit;
-    built.cacheKey = key;
-    if (outDir !== undefined && inPlace?.get(page.file) === key) {
+    const built = await lookupPage(cache, page);
+    if (built === undefined) continue;
+    if (outDir !== undefined && inPlace?.get(page.file) === built.cacheKey) {
       // Its files are as the previous build wrote them from this same entry: nothing to write.
       results[i] = built;
       continue;
     }
-    const outputs = cachedOutputs(cache, page, key);
+    const outputs = cachedOutputs(cache, page, built.cacheKey);
     if (outputs === undefined) continue; // the bytes are gone: the page is built again
     if (outDir !== undefined) {
       built.outputs = outputs;

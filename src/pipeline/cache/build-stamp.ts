@@ -32,7 +32,7 @@ import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
 import { buildCodeVersion, hashFileInto, hashPiece } from './site-key.ts';
-import { MAX_FOLDER_ENTRIES, walkFolder } from '../emit/walk-folder.ts';
+import { MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
 
 /** Bump when what a stamp holds or covers changes. */
 const STAMP_FORMAT = 2;
@@ -56,7 +56,6 @@ export interface FinishedBuild extends StampedBuild {
 interface Stamp extends StampedBuild {
   format: number;
   inputs: string;
-  /** [path, size, ino, mtimeMs, ctimeMs] of each file, [path] of each folder, in walking order. */
   output: FolderListing;
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
@@ -70,11 +69,9 @@ export interface StampCheck {
   inputs?: string;
   /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
   inPlace?: Map<string, string>;
-  /** The output folder as the check listed it: [path] for a folder, [path, size, ino, mtimeMs, ctimeMs] for a file. */
+  /** The output folder as the check listed it. */
   listing?: FolderListing;
 }
-
-export type FolderListing = (string | number)[][];
 
 export interface StampPlace {
   cacheDir: string;

@@ -44,12 +44,6 @@ interface EntryOutputs {
   outputs: OutputFile[];
 }
 
-/** A page found in the cache: its compact data (outputs as paths), and the key that names what it was built from. */
-export interface CachedPage {
-  built: BuiltPage;
-  key: string;
-}
-
 const sha = (data: string | Buffer) => hash('sha256', data);
 /**
  * An entry's file is named after the site key as well as the page: when the site key changes
@@ -98,8 +92,11 @@ export async function storePage(setup: PageCacheSetup, source: PageSource, built
   }
 }
 
-/** The cached result of a page, when every key still matches; its outputs are paths (read their bytes with cachedOutputs). */
-export async function lookupPage(setup: PageCacheSetup, source: PageSource): Promise<CachedPage | undefined> {
+/**
+ * The cached result of a page, when every key still matches, with its entry's key as
+ * `cacheKey`; its outputs are paths (read their bytes with cachedOutputs).
+ */
+export async function lookupPage(setup: PageCacheSetup, source: PageSource): Promise<(BuiltPage & { cacheKey: string }) | undefined> {
   let entry: Entry;
   try {
     // Read synchronously: many small entries go faster without libuv's thread hand-offs.
@@ -109,7 +106,7 @@ export async function lookupPage(setup: PageCacheSetup, source: PageSource): Pro
   }
   if (entry?.siteKey !== setup.siteKey || entry.source !== sha(stableJson(source))) return undefined;
   for (const [file, hash] of entry.dependencies) if (hashOf(setup.root, file) !== hash) return undefined;
-  return { built: entry.built, key: keyOf(entry) };
+  return { ...entry.built, cacheKey: keyOf(entry) };
 }
 
 /** The bytes of a cached page's outputs (UTF-8, see asBytes in emit/output.ts); undefined when they are missing or belong to another entry. */

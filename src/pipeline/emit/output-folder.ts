@@ -10,7 +10,7 @@ import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDigest, OutputFile } from './output.ts';
 import { streamOutput, writeOutput } from './write-output.ts';
-import { walkFolder } from './walk-folder.ts';
+import { walkFolder, type FolderListing } from './walk-folder.ts';
 
 export class OutputFolder {
   /** Files and folders of the previous build, as paths relative to the folder with `/`. */
@@ -22,10 +22,10 @@ export class OutputFolder {
 
   /**
    * Opens `dir` for a build: created when missing, listed when it holds a previous build.
-   * `listing`: the folder's files and folders as just listed for the build stamp (the same
-   * walk; [path] for a folder, [path, ...] for a file), so a cached build does not walk it twice.
+   * `listing`: the folder as just listed for the build stamp, so a cached build does not walk
+   * it twice.
    */
-  static open(dir: string, listing?: readonly (readonly (string | number)[])[]): OutputFolder {
+  static open(dir: string, listing?: FolderListing): OutputFolder {
     const folder = new OutputFolder(dir);
     const stat = lstatSync(dir, { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) rmSync(dir, { force: true });

@@ -6,6 +6,12 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * A folder's entries as the build stamp lists them and the output folder takes them: [path] for
+ * a folder, [path, size, ino, mtimeMs, ctimeMs] for a file, in walking order.
+ */
+export type FolderListing = (string | number)[][];
+
 /** Entries walked at most: more than any build of ours makes. */
 export const MAX_FOLDER_ENTRIES = 2_000_000;
 
