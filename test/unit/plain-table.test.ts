@@ -23,7 +23,7 @@ function seeded(seed: number): () => number {
 
 // Pieces of cells: mostly plain, some that start an inline construct or break the row.
 const PLAIN = ['a', 'row', 'SYM1', '0.50', ' ', '  ', '(x)', 'a-b', 'x/y', '#3', "it's", '"q"', '50%', 'a+b=c', 'p; q', 'v, w'];
-const CODE = ['`x`', '`a b`', '`0`', '`SELECT 1;`', '` x`', '``', '`a``b`', '`unclosed'];
+const CODE = ['`x`', '`a b`', '`0`', '`SELECT 1;`', '` x`', '`x `', '``', '`a``b`', '`unclosed', '`a_b_c`', '`x:y`', '`*s*`', '`<b>`', '`&amp;`', '`$x$`', '`[l](x)`', '`http://x`', '`a\tb`', '`é`'];
 const SPECIAL = ['*b*', '_i_', '**s**', '~~d~~', '[l](x)', '<b>', '&amp;', ':abbr', 'a:b', 'www.x.com', 'http://x', 'a@b.co', '$x$', '\\|', '\\', '!', '{a}', 'x\ty', 'é'];
 
 function cell(random: () => number): string {
@@ -73,16 +73,29 @@ test('what is not plain is left to the parser', () => {
   assert.ok(plainTable(head + '| x | `y` |\n'));
 });
 
-test('a long plain table of a large page is parsed once, its other pieces made directly, with the same tree', () => {
+test('a long plain table is made directly, in one piece, with the same tree', () => {
   const body = '## Rows\n\n| id | note |\n|---|---|\n' + Array.from({ length: 20_000 }, (_, r) => `| ${r} | row \`${r}\` of the table |`).join('\n') + '\n\nAfter the table.\n';
   const pieces = splitForParsing(body)!;
+  assert.ok(pieces.some((p) => p.blocks.some((b) => b.node.type === 'table' && b.lines === 20_002)), 'the table is one plain block');
+  let parsedChars = 0; // what the parser reads besides line endings
+  const joined = parseLarge(body, (text) => {
+    parsedChars += text.replaceAll('\n', '').length;
+    return processor.parse(text);
+  });
+  assert.ok(parsedChars < 100, `characters parsed: ${parsedChars}`);
+  assert.deepEqual(JSON.parse(JSON.stringify(joined)), JSON.parse(JSON.stringify(processor.parse(body))));
+});
+
+test('a long table with cells that are not plain is cut every 50 rows, and its plain pieces are made directly', () => {
+  const rows = Array.from({ length: 2_000 }, (_, r) => (r === 10 ? '| 10 | *emphasis* |' : `| ${r} | row \`${r}\` |`));
+  const body = 'Intro.\n\n| id | note |\n|---|---|\n' + rows.join('\n') + '\n\nAfter the table.\n';
+  const pieces = splitForParsing(body, undefined, true)!;
+  assert.ok(pieces.filter((p) => p.continuesTable).length >= 39, `pieces: ${pieces.length}`);
   let calls = 0;
   const joined = parseLarge(body, (text) => {
     calls++;
     return processor.parse(text);
-  });
-  assert.ok(pieces.length > 300, `pieces: ${pieces.length}`);
-  assert.ok(calls <= 2, `parser calls: ${calls}`);
-  // The joined root's end is its last child's (parse-chunked.ts); the children are the parser's to the last position.
-  assert.deepEqual(JSON.parse(JSON.stringify(joined.children)), parsed(body).children);
+  }, { from: 0 });
+  assert.ok(calls <= 3, `parser calls: ${calls}`);
+  assert.deepEqual(JSON.parse(JSON.stringify(joined)), JSON.parse(JSON.stringify(processor.parse(body))));
 });

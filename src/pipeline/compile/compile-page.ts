@@ -3,7 +3,7 @@ import { VFile } from 'vfile';
 import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
 import type { CompileContext } from './context.ts';
 import type { MarkdownProcessor } from './processor.ts';
-import { CHUNKED_FROM, parseLarge } from './parse-chunked.ts';
+import { parseLarge } from './parse-chunked.ts';
 import { pageMarkdown } from '../markdown/page-markdown.ts';
 import { siteConfig } from '../../shared/site-config.ts';
 
@@ -31,8 +31,9 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
   let hast;
   let markdown = '';
   try {
-    // A very large page is parsed in pieces (same tree, linear time and far less memory).
-    const tree = page.body.length >= CHUNKED_FROM ? parseLarge(page.body, (text) => processor.parse(text)) : processor.parse(file);
+    // A very large page is parsed in pieces (same tree, linear time and far less memory), and
+    // every page's plain code blocks, headings and tables are made without the parser.
+    const tree = parseLarge(page.body, (text) => processor.parse(text));
     hast = processor.runSync(tree, file);
     // The Markdown copy reads the transformed mdast, which the hast conversion left as it was.
     markdown = markdownOf(tree, page, file.data.diagnostics!);

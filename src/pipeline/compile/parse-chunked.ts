@@ -1,10 +1,10 @@
 /**
- * Parsing a very large page in pieces. micromark's cost per byte grows with the size of the
- * document it holds (its event lists, and a table's rows, are resolved as one), and its
- * trees for a 5 MB page take gigabytes. Pages above `CHUNKED_FROM` characters are cut at
- * places where CommonMark cannot carry a construct across the cut, parsed piece by piece,
- * and joined into one tree with the positions of the whole file, the same tree one parse
- * gives (test/unit/parse-chunked.test.ts compares them).
+ * Parsing a page in pieces, with its simplest blocks made without the parser. micromark's cost
+ * per byte grows with the size of the document it holds (its event lists, and a table's rows,
+ * are resolved as one), and its trees for a 5 MB page take gigabytes. Pages above
+ * `CHUNKED_FROM` characters are cut at places where CommonMark cannot carry a construct across
+ * the cut, parsed piece by piece, and joined into one tree with the positions of the whole
+ * file, the same tree one parse gives (test/unit/parse-chunked.test.ts compares them).
  *
  * Pieces are small (8 KB): micromark's events for a piece live until the piece is compiled,
  * and a large piece's outlive the young generation, so the garbage collector copies them
@@ -13,37 +13,107 @@
  * than 8 KB ones, and pieces much smaller only add more trees to join.
  *
  * Cuts: before a line that starts at column 0 with a letter or `#` after a blank line,
- * outside fenced code, container directives (`:::`), `$$` maths and HTML comments; and
- * inside a long top-level table, every `TABLE_ROWS` rows (each later piece repeats the
- * header, whose parsed row is then dropped). Pages with link reference or footnote
- * definitions are parsed whole (a definition applies to the whole page). A piece that
- * continues a table of plain cells is made into its tree directly (plain-table.ts).
+ * outside fenced code, container directives (`:::`), `$$` maths, HTML comments and the HTML
+ * blocks that run over blank lines (`<pre>`, `<script>`, `<style>`, `<textarea>`, `<?`,
+ * `<!X`, `<![CDATA[`); and inside a long top-level table, every `TABLE_ROWS` rows (each later
+ * piece repeats the header, whose parsed row is then dropped). Pages with link reference or
+ * footnote definitions, or with carriage returns, are parsed whole (a definition applies to
+ * the whole page; a lone CR is a line ending this file's line count would miss).
+ *
+ * Plain blocks, on every page: a fenced code block, a plain ATX heading or a plain table that
+ * starts at column 0 after a blank line, in the same places a cut could be, is made into its
+ * tree directly (plain-blocks.ts, plain-table.ts): micromark spends most of its time on them
+ * (on a 5 MB generated page, tables parsed at 0.24 MB/s and code at 1.2 MB/s). In the text the
+ * parser reads, such a block stands as `#` followed by empty lines, as many lines as the block:
+ * an empty heading, which micromark closes at once and which ends whatever a column-0 block
+ * would end, so the rest parses as it would around the block. Line numbers stay; offsets after
+ * the block are moved back by the characters it lost. The stand-in must come back as a heading
+ * of the page's own at that line; anywhere else (the tracking of fences and other constructs
+ * above is a close reading of CommonMark, not a parser) and the piece is parsed again as
+ * written.
  */
 import type { Root, RootContent, Table } from 'mdast';
-import type { Node } from 'unist';
+import type { Node, Point } from 'unist';
 import { plainTable } from './plain-table.ts';
+import { closingFenceLine, plainCode, plainHeading } from './plain-blocks.ts';
 
 export const CHUNKED_FROM = 256 * 1024;
 const PIECE_CHARS = 8 * 1024;
 const TABLE_ROWS = 50;
 
+/** A block made without the parser (see the file's comment). */
+interface PlainBlock {
+  /** The block's first line in the file, from 0. */
+  line: number;
+  lines: number;
+  /** Characters before the block in the file. */
+  charOffset: number;
+  /** Characters the stand-in has fewer than the block. */
+  lost: number;
+  /** The block's node, positions counted from the block's start. */
+  node: RootContent;
+}
+
 interface Piece {
+  /** The text the parser reads: the file's lines, with plain blocks' stand-ins. */
   text: string;
   /** Lines before the piece's first real line in the file (synthetic header lines counted back). */
   lineOffset: number;
   /** Characters before the piece's first real character in the file. */
   charOffset: number;
+  /** Characters after the piece's last one in the file. */
+  charEnd: number;
   /** The piece continues the table the previous piece ended with; its first two lines repeat the header. */
   continuesTable?: boolean;
   /** Length of the repeated header lines at its start (not in the file). */
   syntheticChars: number;
+  /** Plain blocks in the piece, in file order. */
+  blocks: PlainBlock[];
 }
 
 const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+/** A blank line to micromark: spaces and tabs only (a no-break space is text). */
+const BLANK = /^[ \t]*$/;
+/** HTML blocks that blank lines do not end (CommonMark's kinds 1 and 3 to 5), with what ends each. */
+const HTML_BLOCKS: [RegExp, RegExp][] = [
+  [/^ {0,3}<(?:pre|script|style|textarea)(?:[\s>]|$)/i, /<\/(?:pre|script|style|textarea)>/i],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+];
+const MATH_OPEN = /^ {0,3}(\${2,})[ \t]*[^$]*$/;
+const MATH_CLOSE = /^ {0,3}(\${2,})[ \t]*$/;
 
-/** Cuts a body into pieces, or returns undefined when it must be parsed whole. */
-export function splitForParsing(body: string, pieceChars = PIECE_CHARS): Piece[] | undefined {
-  if (/^ {0,3}\[[^\]\n]+\]:/m.test(body)) return undefined; // definitions and footnotes
+/** The plain block starting at `lines[i]` (a column-0 block after a blank line), if it is one. */
+function plainBlockAt(lines: readonly string[], i: number, charOffset: number): PlainBlock | undefined {
+  const line = lines[i]!;
+  let count = 1;
+  let tree: Root | undefined;
+  if (line[0] === '#') tree = plainHeading(line);
+  else if (line[0] === '`' || line[0] === '~') {
+    const close = closingFenceLine(lines, i);
+    if (close === -1) return undefined;
+    count = close - i + 1;
+    tree = plainCode(lines.slice(i, close + 1));
+  } else if (line[0] === '|' && DELIMITER_ROW.test(lines[i + 1] ?? '')) {
+    let end = i + 2;
+    while (end < lines.length && lines[end]![0] === '|') end++;
+    if (end < lines.length && !BLANK.test(lines[end]!)) return undefined; // a row without a leading pipe, or a block right after
+    count = end - i;
+    tree = plainTable(lines.slice(i, end).join('\n'));
+  }
+  if (!tree) return undefined;
+  let chars = count - 1;
+  for (let k = i; k < i + count; k++) chars += lines[k]!.length;
+  return { line: i, lines: count, charOffset, lost: chars - count, node: tree.children[0]! };
+}
+
+/**
+ * Cuts a body into pieces and finds its plain blocks, or returns undefined when it must be
+ * parsed as it is (one piece, no plain block). `cut` false finds plain blocks only.
+ */
+export function splitForParsing(body: string, pieceChars = PIECE_CHARS, cut = true): Piece[] | undefined {
+  if (/^ {0,3}\[[^\]\n]+\]:/m.test(body) || body.includes('\r')) return undefined; // definitions and footnotes; CR line endings
   const lines = body.split('\n');
   const starts: number[] = []; // char offset of each line
   let offset = 0;
@@ -52,41 +122,49 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS): Piece[]
     offset += line.length + 1;
   }
   const pieces: Piece[] = [];
+  const blocks: PlainBlock[] = [];
   let pieceStart = 0; // line index
   let fence: string | undefined;
   let directiveDepth = 0;
-  let math = false;
+  let math: string | undefined;
   let comment = false;
+  let html: RegExp | undefined;
   let table: { header: string; delimiter: string; rows: number } | undefined;
   /** Repeated headers for the pieces that continue a table, by the line they start at. */
   const pendingHeader: { at: number; header: string; delimiter: string }[] = [];
-  const cut = (at: number) => {
+  let firstBlock = 0; // the first of `blocks` not in a piece yet
+  const piece = (from: number, to: number, last: boolean): Piece => {
+    const own = [];
+    while (firstBlock < blocks.length && blocks[firstBlock]!.line < to) own.push(blocks[firstBlock++]!);
+    let text: string;
+    if (own.length === 0) text = lines.slice(from, to).join('\n');
+    else {
+      const out = lines.slice(from, to);
+      for (const b of own) {
+        out[b.line - from] = '#';
+        for (let k = 1; k < b.lines; k++) out[b.line - from + k] = '';
+      }
+      text = out.join('\n');
+    }
+    if (!last) text += '\n';
+    return { text, lineOffset: from, charOffset: starts[from] ?? 0, charEnd: last ? body.length : starts[to]!, syntheticChars: 0, blocks: own };
+  };
+  const cutAt = (at: number) => {
     if (at <= pieceStart) return;
-    pieces.push({ text: lines.slice(pieceStart, at).join('\n') + '\n', lineOffset: pieceStart, charOffset: starts[pieceStart]!, syntheticChars: 0 });
+    pieces.push(piece(pieceStart, at, false));
     pieceStart = at;
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (f) {
-      if (fence === undefined) fence = f[1]!;
-      else if (line.trim().startsWith(fence[0]!.repeat(fence.length)) && line.trim().replace(/[`~]/g, '') === '') fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
-    if (/^\s*\$\$/.test(line)) math = !math;
-    if (line.includes('<!--')) comment = !line.includes('-->', line.indexOf('<!--'));
-    else if (comment && line.includes('-->')) comment = false;
-    if (/^ {0,3}:{3,}\s*[a-zA-Z]/.test(line)) directiveDepth++;
-    else if (/^ {0,3}:{3,}\s*$/.test(line)) directiveDepth = Math.max(0, directiveDepth - 1);
-    const free = !math && !comment && directiveDepth === 0;
+    // Nothing is open before this line at the top level (as far as a line-by-line reading can tell).
+    const free = fence === undefined && math === undefined && !comment && html === undefined && directiveDepth === 0;
     // A top-level table: header, delimiter, rows (each line starts with `|`).
     if (table) {
       if (line.startsWith('|')) {
         table.rows++;
-        if (table.rows > TABLE_ROWS && free) {
+        if (cut && table.rows > TABLE_ROWS && free) {
           // The rows so far end this piece; the next one starts with the header again.
-          cut(i);
+          cutAt(i);
           pendingHeader.push({ at: i, header: table.header, delimiter: table.delimiter });
           table.rows = 1;
         }
@@ -94,15 +172,56 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS): Piece[]
       }
       table = undefined;
     }
-    if (free && line.startsWith('|') && DELIMITER_ROW.test(lines[i + 1] ?? '') && (i === 0 || lines[i - 1]!.trim() === '')) {
-      table = { header: line, delimiter: lines[i + 1]!, rows: 0 };
-      i++;
+    if (free && (i === 0 || BLANK.test(lines[i - 1]!))) {
+      if (cut && i > 0 && starts[i]! - starts[pieceStart]! >= pieceChars && /^[A-Za-z#]/.test(line)) cutAt(i);
+      const block = /^[#`~|]/.test(line) ? plainBlockAt(lines, i, starts[i]!) : undefined;
+      if (block) {
+        blocks.push(block);
+        i += block.lines - 1;
+        continue;
+      }
+      if (line.startsWith('|') && DELIMITER_ROW.test(lines[i + 1] ?? '')) {
+        table = { header: line, delimiter: lines[i + 1]!, rows: 0 };
+        i++;
+        continue;
+      }
+    }
+    // What this line opens or closes.
+    if (fence !== undefined) {
+      const t = line.trim();
+      if (/^ {0,3}(`{3,}|~{3,})/.test(line) && t.startsWith(fence[0]!.repeat(fence.length)) && t.replace(/[`~]/g, '') === '') fence = undefined;
       continue;
     }
-    const chars = starts[i]! - starts[pieceStart]!;
-    if (free && chars >= pieceChars && i > 0 && lines[i - 1]!.trim() === '' && /^[A-Za-z#]/.test(line)) cut(i);
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      fence = f[1]!;
+      continue;
+    }
+    if (math !== undefined) {
+      const close = MATH_CLOSE.exec(line);
+      if (close && close[1]!.length >= math.length) math = undefined;
+      continue;
+    }
+    const m = MATH_OPEN.exec(line);
+    if (m) {
+      math = m[1]!;
+      continue;
+    }
+    if (html !== undefined) {
+      if (html.test(line)) html = undefined;
+      continue;
+    }
+    const h = HTML_BLOCKS.find(([open]) => open.test(line));
+    if (h && !h[1].test(line.slice(line.indexOf('<') + 2))) {
+      html = h[1];
+      continue;
+    }
+    if (line.includes('<!--')) comment = !line.includes('-->', line.indexOf('<!--'));
+    else if (comment && line.includes('-->')) comment = false;
+    if (/^ {0,3}:{3,}\s*[a-zA-Z]/.test(line)) directiveDepth++;
+    else if (/^ {0,3}:{3,}\s*$/.test(line)) directiveDepth = Math.max(0, directiveDepth - 1);
   }
-  pieces.push({ text: lines.slice(pieceStart).join('\n'), lineOffset: pieceStart, charOffset: starts[pieceStart] ?? 0, syntheticChars: 0 });
+  pieces.push(piece(pieceStart, lines.length, true));
   // Give the pieces that continue a table their repeated header.
   for (const p of pieces) {
     const h = pendingHeader.find((x) => starts[x.at] === p.charOffset);
@@ -113,18 +232,39 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS): Piece[]
     p.syntheticChars = prefix.length;
     p.continuesTable = true;
   }
-  return pieces.length > 1 ? pieces : undefined;
+  return pieces.length > 1 || blocks.length > 0 ? pieces : undefined;
 }
 
-/** Moves every position in a piece's tree to where the piece stands in the file. */
-function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: number): void {
+/**
+ * Moves every position in a piece's tree to where the piece stands in the file: lines by
+ * `lineOffset`, offsets by the piece's place less its synthetic header, and past each plain
+ * block's stand-in by the characters the stand-in lost.
+ */
+function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: number, blocks: readonly PlainBlock[] = []): void {
+  // lost[k]: characters lost by blocks 0..k-1; a point on a line after block k's last moves by lost[k + 1].
+  const lastLines = blocks.map((b) => b.line + b.lines); // 1-based last line of each block in the file
+  const lost = [0];
+  for (const b of blocks) lost.push(lost[lost.length - 1]! + b.lost);
+  const move = (p: Point): Point => {
+    const line = p.line + lineOffset;
+    let k = 0;
+    if (blocks.length > 0) {
+      let hi = blocks.length;
+      while (k < hi) {
+        const mid = (k + hi) >> 1;
+        if (lastLines[mid]! < line) k = mid + 1;
+        else hi = mid;
+      }
+    }
+    return { line, column: p.column, offset: p.offset === undefined ? undefined : p.offset - synthetic + charOffset + lost[k]! };
+  };
   const stack: Node[] = [tree];
   while (stack.length > 0) {
     const n = stack.pop()!;
     const p = n.position;
     if (p) {
-      p.start = { line: p.start.line + lineOffset, column: p.start.column, offset: p.start.offset === undefined ? undefined : p.start.offset - synthetic + charOffset };
-      p.end = { line: p.end.line + lineOffset, column: p.end.column, offset: p.end.offset === undefined ? undefined : p.end.offset - synthetic + charOffset };
+      p.start = move(p.start);
+      p.end = move(p.end);
     }
     const children = (n as { children?: Node[] }).children;
     if (children) for (const c of children) stack.push(c);
@@ -132,17 +272,51 @@ function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: nu
 }
 
 /**
- * Parses `body` with `parse` whole, or in pieces joined into the same tree. The options are
- * for tests, which cut ordinary pages into tiny pieces to show the join is exact.
+ * Puts each plain block's node where its stand-in came back: an empty depth-1 heading, a child
+ * of the piece's root, on the block's first line. False when a stand-in is not there.
+ */
+function putBlocks(children: RootContent[], blocks: readonly PlainBlock[]): boolean {
+  let k = 0;
+  for (let c = 0; c < children.length && k < blocks.length; c++) {
+    const node = children[c]!;
+    const block = blocks[k]!;
+    const start = node.position?.start;
+    if (!start || start.line < block.line + 1) continue;
+    if (start.line > block.line + 1 || node.type !== 'heading' || node.depth !== 1 || node.children.length > 0 || start.column !== 1) return false;
+    shift(block.node, block.line, block.charOffset, 0);
+    children[c] = block.node;
+    k++;
+  }
+  return k === blocks.length;
+}
+
+/** The end of `text` as micromark gives a document's root (after the last character). */
+function endOf(text: string): Point {
+  const lastBreak = text.lastIndexOf('\n');
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) line++;
+  return { line, column: text.length - lastBreak, offset: text.length };
+}
+
+/**
+ * Parses `body` with `parse` whole, or in pieces joined into the same tree, with plain blocks
+ * made directly. The options are for tests, which cut ordinary pages into tiny pieces to show
+ * the join is exact.
  */
 export function parseLarge(body: string, parse: (text: string) => Root, options: { from?: number; pieceChars?: number } = {}): Root {
-  const pieces = body.length >= (options.from ?? CHUNKED_FROM) ? splitForParsing(body, options.pieceChars) : undefined;
+  const pieces = splitForParsing(body, options.pieceChars, body.length >= (options.from ?? CHUNKED_FROM));
   if (!pieces) return parse(body);
   const root: Root = { type: 'root', children: [] };
   for (const piece of pieces) {
     // A piece that continues a long table of plain cells needs no parser (plain-table.ts).
-    const tree = (piece.continuesTable && plainTable(piece.text)) || parse(piece.text);
-    shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars);
+    let tree = (piece.continuesTable && plainTable(piece.text)) || parse(piece.text);
+    shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars, piece.blocks);
+    if (piece.blocks.length > 0 && !putBlocks(tree.children, piece.blocks)) {
+      // A stand-in was read as part of something else: parse the piece as written.
+      const header = piece.text.slice(0, piece.syntheticChars);
+      tree = parse(header + body.slice(piece.charOffset, piece.charEnd));
+      shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars);
+    }
     let children = tree.children as RootContent[];
     if (piece.continuesTable && children[0]?.type === 'table') {
       const previous = root.children[root.children.length - 1];
@@ -155,7 +329,6 @@ export function parseLarge(body: string, parse: (text: string) => Root, options:
     }
     root.children.push(...children);
   }
-  const last = root.children[root.children.length - 1];
-  root.position = { start: { line: 1, column: 1, offset: 0 }, end: last?.position ? { ...last.position.end } : { line: 1, column: 1, offset: 0 } };
+  root.position = { start: { line: 1, column: 1, offset: 0 }, end: endOf(body) };
   return root;
 }

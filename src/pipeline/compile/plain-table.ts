@@ -13,10 +13,17 @@ import type { Point } from 'unist';
 /**
  * Text that no inline construct can start in or around: letters, digits, spaces and a few
  * marks, without `www`, `http` or `@` (literal autolinks), `:` (directives), `_*~$&<[!\`
- * and so on; inline code in single backticks around such text (no space at either end).
+ * and so on.
  */
 const PLAIN_TEXT = /^[A-Za-z0-9 .,;()+=/%'"#-]*$/;
-const CODE_TEXT = /^[A-Za-z0-9.,;()+=/%'"#-](?:[A-Za-z0-9 .,;()+=/%'"#-]*[A-Za-z0-9.,;()+=/%'"#-])?$/;
+/**
+ * Inline code in single backticks: everything in a code span is literal (no escape, entity,
+ * emphasis, directive or autolink starts inside one, and the text before it is plain, so
+ * nothing opened before it can reach into it). Not allowed: a backtick, a pipe (it ends a
+ * table cell even inside code), a backslash (`\|`), control characters, and a space at
+ * either end (CommonMark strips one from each side).
+ */
+const CODE_TEXT = /^[^\s`|\\\x00-\x1f](?:[^`|\\\x00-\x1f]*[^\s`|\\\x00-\x1f])?$/;
 const AUTOLINK_START = /www|http/i;
 const DELIMITER_CELL = /^ *(:?)-+(:?) *$/;
 
@@ -33,8 +40,12 @@ function cellSpans(line: string): [number, number][] | undefined {
   return spans;
 }
 
-/** A cell's inline content from columns [from, to) of `line` (line `lineNo`, starting at `lineOffset`), or undefined when not plain. */
-function cellContent(line: string, from: number, to: number, lineNo: number, lineOffset: number): PhrasingContent[] | undefined {
+/**
+ * The inline content of columns [from, to) of `line` (line `lineNo`, starting at offset
+ * `lineOffset`), spaces at both ends trimmed, as micromark gives it when it is plain text and
+ * single-backtick code; undefined otherwise. A table cell's content, or a heading's.
+ */
+export function plainInline(line: string, from: number, to: number, lineNo: number, lineOffset: number): PhrasingContent[] | undefined {
   while (from < to && line[from] === ' ') from++;
   while (to > from && line[to - 1] === ' ') to--;
   const point = (col: number): Point => ({ line: lineNo, column: col + 1, offset: lineOffset + col });
@@ -87,7 +98,7 @@ export function plainTable(text: string): Root | undefined {
       const cells: TableCell[] = [];
       for (let c = 0; c < spans.length; c++) {
         const [from, to] = spans[c]!;
-        const children = cellContent(line, from, to, lineNo, lineOffset);
+        const children = plainInline(line, from, to, lineNo, lineOffset);
         if (!children) return undefined;
         // A cell runs from its opening pipe to the next one; the last takes its closing pipe too.
         const end = c === spans.length - 1 ? to + 1 : to;
