@@ -88,3 +88,70 @@ test('every page of the site, cut into pieces of about 300 characters, parses to
   // Most pages have no link definitions, so most are really cut (the test would prove nothing otherwise).
   assert.ok(cut > files.length / 2, `pages cut: ${cut} of ${files.length}`);
 });
+
+/** A small seeded generator, so a failure can be replayed. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+// Blocks, plain and not, and the lines that could join them to what comes before or after.
+const BLOCKS = [
+  'A plain paragraph with `code`, **bold** and a [link](a.md).',
+  'Two lines\nof a paragraph.',
+  'Not plain: *emphasis* and a_b.',
+  '- one\n- two',
+  '- item\n  continued',
+  '- [ ] task',
+  '* star item',
+  '1. ordered',
+  '  - indented item',
+  'lazy line',
+  '  indented text',
+  '    indented code',
+  '## A heading',
+  '## A heading with `code`',
+  '# *Not plain*',
+  '```sql\nSELECT 1;\n\n- not an item\n```',
+  '```\nunclosed',
+  '~~~\n## not a heading\n~~~',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+  '| a | b |\n|---|---|\n| *x* | 2 |',
+  '> quote\n- in a quote',
+  ':::note\n- inside\n\nText inside.\n:::',
+  '$$\nx\n\n## not a heading\n$$',
+  '<pre>\n\n- not an item\n</pre>',
+  '<!--\n\nText in a comment.\n-->',
+  '===',
+  '---',
+];
+
+test('on 500 random pages of plain and other blocks, the tree with plain blocks made directly equals the whole parse', () => {
+  const random = seeded(33);
+  const processor = markdownProcessor();
+  let blocks = 0;
+  for (let i = 0; i < 500; i++) {
+    const parts: string[] = [];
+    const n = 2 + Math.floor(random() * 8);
+    for (let k = 0; k < n; k++) {
+      parts.push(BLOCKS[Math.floor(random() * BLOCKS.length)]!);
+      const r = random();
+      parts.push(r < 0.75 ? '\n\n' : r < 0.9 ? '\n' : '\n\n\n');
+    }
+    const body = parts.join('');
+    blocks += splitForParsing(body, 64, true)?.reduce((sum, p) => sum + p.blocks.length, 0) ?? 0;
+    const joined = parseLarge(body, (text) => processor.parse(text), { from: 0, pieceChars: 64 });
+    assert.deepEqual(joined, processor.parse(body), JSON.stringify(body));
+  }
+  assert.ok(blocks > 500, `plain blocks: ${blocks}`);
+});
+
+test('a bullet list after a blank line is made directly only when it cannot carry on a list before it', () => {
+  const processor = markdownProcessor();
+  for (const body of ['- a\n\n- b\n', '- a\nlazy\n\n- b\n', '- a\n  - n\n\n- b\n', '* a\n\n- b\n', '1. a\n\n- b\n', 'Text.\n\n- b\n\nText.\n']) {
+    assert.deepEqual(parseLarge(body, (text) => processor.parse(text), { from: 0 }), processor.parse(body), JSON.stringify(body));
+  }
+});

@@ -36,6 +36,7 @@ import type { Root, RootContent, Table } from 'mdast';
 import type { Node, Point } from 'unist';
 import { plainTable } from './plain-table.ts';
 import { closingFenceLine, plainCode, plainHeading } from './plain-blocks.ts';
+import { plainList, plainParagraph } from './plain-inline.ts';
 
 export const CHUNKED_FROM = 256 * 1024;
 const PIECE_CHARS = 8 * 1024;
@@ -81,8 +82,17 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
   [/^ {0,3}<![A-Za-z]/, />/],
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ];
+/** The first characters of the blocks plainBlockAt can make. */
+const PLAIN_START = /^(?:[#`~|A-Za-z0-9([]|- |\*\*)/;
 const MATH_OPEN = /^ {0,3}(\${2,})[ \t]*[^$]*$/;
 const MATH_CLOSE = /^ {0,3}(\${2,})[ \t]*$/;
+
+/** The end (exclusive) of the block of non-blank lines starting at `lines[i]`. */
+function blockEnd(lines: readonly string[], i: number): number {
+  let end = i + 1;
+  while (end < lines.length && !BLANK.test(lines[end]!)) end++;
+  return end;
+}
 
 /** The plain block starting at `lines[i]` (a column-0 block after a blank line), if it is one. */
 function plainBlockAt(lines: readonly string[], i: number, charOffset: number): PlainBlock | undefined {
@@ -90,17 +100,31 @@ function plainBlockAt(lines: readonly string[], i: number, charOffset: number): 
   let count = 1;
   let tree: Root | undefined;
   if (line[0] === '#') tree = plainHeading(line);
-  else if (line[0] === '`' || line[0] === '~') {
+  else if (line.startsWith('```') || line.startsWith('~~~')) {
     const close = closingFenceLine(lines, i);
     if (close === -1) return undefined;
     count = close - i + 1;
     tree = plainCode(lines.slice(i, close + 1));
-  } else if (line[0] === '|' && DELIMITER_ROW.test(lines[i + 1] ?? '')) {
-    let end = i + 2;
-    while (end < lines.length && lines[end]![0] === '|') end++;
-    if (end < lines.length && !BLANK.test(lines[end]!)) return undefined; // a row without a leading pipe, or a block right after
+  } else if (line[0] === '|') {
+    const end = blockEnd(lines, i);
     count = end - i;
-    tree = plainTable(lines.slice(i, end).join('\n'));
+    if (DELIMITER_ROW.test(lines[i + 1] ?? '')) tree = plainTable(lines.slice(i, end).join('\n'));
+  } else if (line.startsWith('- ')) {
+    // After a blank line, a `- ` item carries on an open list: one before it must not end in an item or an indented line.
+    let previous = i - 1;
+    while (previous >= 0 && BLANK.test(lines[previous]!)) previous--;
+    if (previous >= 0 && /^[ \t-]/.test(lines[previous]!)) return undefined;
+    const end = blockEnd(lines, i);
+    // Past the blank lines, an indented line or another item would carry the list on.
+    let next = end;
+    while (next < lines.length && BLANK.test(lines[next]!)) next++;
+    if (next < lines.length && /^[ \t-]/.test(lines[next]!)) return undefined;
+    count = end - i;
+    tree = plainList(lines.slice(i, end));
+  } else {
+    const end = blockEnd(lines, i);
+    count = end - i;
+    tree = plainParagraph(lines.slice(i, end));
   }
   if (!tree) return undefined;
   let chars = count - 1;
@@ -174,7 +198,7 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS, cut = tr
     }
     if (free && (i === 0 || BLANK.test(lines[i - 1]!))) {
       if (cut && i > 0 && starts[i]! - starts[pieceStart]! >= pieceChars && /^[A-Za-z#]/.test(line)) cutAt(i);
-      const block = /^[#`~|]/.test(line) ? plainBlockAt(lines, i, starts[i]!) : undefined;
+      const block = PLAIN_START.test(line) ? plainBlockAt(lines, i, starts[i]!) : undefined;
       if (block) {
         blocks.push(block);
         i += block.lines - 1;
@@ -273,9 +297,11 @@ function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: nu
 
 /**
  * Puts each plain block's node where its stand-in came back: an empty depth-1 heading, a child
- * of the piece's root, on the block's first line. False when a stand-in is not there.
+ * of the piece's root, on the block's first line. False when a stand-in is not there, or when
+ * a list's stand-in follows a bullet list, which the list's first item could have carried on
+ * (`before` is the node before the piece).
  */
-function putBlocks(children: RootContent[], blocks: readonly PlainBlock[]): boolean {
+function putBlocks(children: RootContent[], blocks: readonly PlainBlock[], before: RootContent | undefined): boolean {
   let k = 0;
   for (let c = 0; c < children.length && k < blocks.length; c++) {
     const node = children[c]!;
@@ -283,6 +309,8 @@ function putBlocks(children: RootContent[], blocks: readonly PlainBlock[]): bool
     const start = node.position?.start;
     if (!start || start.line < block.line + 1) continue;
     if (start.line > block.line + 1 || node.type !== 'heading' || node.depth !== 1 || node.children.length > 0 || start.column !== 1) return false;
+    const previous = c > 0 ? children[c - 1] : before;
+    if (block.node.type === 'list' && previous?.type === 'list' && !previous.ordered) return false;
     shift(block.node, block.line, block.charOffset, 0);
     children[c] = block.node;
     k++;
@@ -311,7 +339,7 @@ export function parseLarge(body: string, parse: (text: string) => Root, options:
     // A piece that continues a long table of plain cells needs no parser (plain-table.ts).
     let tree = (piece.continuesTable && plainTable(piece.text)) || parse(piece.text);
     shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars, piece.blocks);
-    if (piece.blocks.length > 0 && !putBlocks(tree.children, piece.blocks)) {
+    if (piece.blocks.length > 0 && !putBlocks(tree.children, piece.blocks, root.children[root.children.length - 1])) {
       // A stand-in was read as part of something else: parse the piece as written.
       const header = piece.text.slice(0, piece.syntheticChars);
       tree = parse(header + body.slice(piece.charOffset, piece.charEnd));

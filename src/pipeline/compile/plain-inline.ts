@@ -1,0 +1,134 @@
+/**
+ * Fast paths for the prose of a page: a paragraph at the left margin and a tight list of
+ * one-line `- ` items, when their text is plain. Plain text here is letters, digits, spaces,
+ * line breaks and a few marks, with three constructs of the simplest kind: inline code in
+ * single backticks, strong emphasis in `**` around plain words, and an inline link
+ * `[words](destination)` with a destination of URL characters only. Anything else (another
+ * emphasis, `_`, an escape, an entity, HTML, maths, a directive's `:name`, a literal autolink,
+ * an image, a reference) gives undefined and the block is left to the parser. The trees are
+ * micromark's, positions included (test/unit/plain-inline.test.ts compares them on random
+ * paragraphs and lists); parse-chunked.ts decides where such a block stands on its own.
+ */
+import type { InlineCode, Link, List, ListItem, Paragraph, PhrasingContent, Root, Strong, Text } from 'mdast';
+import type { Point } from 'unist';
+
+/** Characters that are text wherever they stand (a colon and `!` are checked on their own). */
+const TEXT_CHAR = /[A-Za-z0-9 .,;()+=/%'"#?\n-]/;
+/** The words inside `**…**` and `[…]`: plain text, no line break, a letter or digit at each end. */
+const WORDS = /^[A-Za-z0-9](?:[A-Za-z0-9 .,;()+=/%'"#?-]*[A-Za-z0-9])?$/;
+const DESTINATION = /^[A-Za-z0-9._~/#?=%+-]+$/;
+/** Inline code (see plain-table.ts): no backtick, pipe or backslash, no control character, no space at either end. */
+const CODE_TEXT = /^[^\s`|\\\x00-\x1f](?:[^`|\\\x00-\x1f]*[^\s`|\\\x00-\x1f])?$/;
+/** Text the literal autolink extension looks at (remark-gfm-quick.ts). */
+const MAY_LINK = /@|http|www/i;
+/** What may follow a closing `**` (left-flanking rules need no more than this). */
+const AFTER_STRONG = /[ \n.,;)?]/;
+/** What may come before an opening `**`. */
+const BEFORE_STRONG = /[ \n(]/;
+
+/**
+ * The phrasing content of `text` (its lines joined by `\n`), starting at `start`; later lines
+ * start at column 1. Undefined when the text is not plain.
+ */
+export function plainPhrasing(text: string, start: Point): PhrasingContent[] | undefined {
+  if (text === '' || MAY_LINK.test(text) || /^[ \t]|[ \t]$| \n|\n /.test(text)) return undefined;
+  const breaks: number[] = [];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks.push(at);
+  const point = (k: number): Point => {
+    let lo = 0;
+    let hi = breaks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (breaks[mid]! < k) lo = mid + 1;
+      else hi = mid;
+    }
+    const column = lo === 0 ? start.column + k : k - breaks[lo - 1]!;
+    return { line: start.line + lo, column, offset: start.offset! + k };
+  };
+  const out: PhrasingContent[] = [];
+  let textStart = 0;
+  const flush = (end: number) => {
+    if (end > textStart) out.push({ type: 'text', value: text.slice(textStart, end), position: { start: point(textStart), end: point(end) } } satisfies Text);
+  };
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '`') {
+      const close = text.indexOf('`', i + 1);
+      if (close === -1 || text[close + 1] === '`') return undefined;
+      const value = text.slice(i + 1, close);
+      if (!CODE_TEXT.test(value)) return undefined;
+      flush(i);
+      out.push({ type: 'inlineCode', value, position: { start: point(i), end: point(close + 1) } } satisfies InlineCode);
+      i = textStart = close + 1;
+    } else if (c === '*') {
+      if (text[i + 1] !== '*' || (i > 0 && !BEFORE_STRONG.test(text[i - 1]!))) return undefined;
+      const close = text.indexOf('**', i + 2);
+      if (close === -1 || !WORDS.test(text.slice(i + 2, close)) || (close + 2 < text.length && !AFTER_STRONG.test(text[close + 2]!))) return undefined;
+      flush(i);
+      const inner: Text = { type: 'text', value: text.slice(i + 2, close), position: { start: point(i + 2), end: point(close) } };
+      out.push({ type: 'strong', children: [inner], position: { start: point(i), end: point(close + 2) } } satisfies Strong);
+      i = textStart = close + 2;
+    } else if (c === '[') {
+      const close = text.indexOf(']', i + 1);
+      if (close === -1 || text[close + 1] !== '(') return undefined;
+      const end = text.indexOf(')', close + 2);
+      if (end === -1) return undefined;
+      const words = text.slice(i + 1, close);
+      const url = text.slice(close + 2, end);
+      if (!WORDS.test(words) || !DESTINATION.test(url)) return undefined;
+      flush(i);
+      const inner: Text = { type: 'text', value: words, position: { start: point(i + 1), end: point(close) } };
+      out.push({ type: 'link', title: null, url, children: [inner], position: { start: point(i), end: point(end + 1) } } satisfies Link);
+      i = textStart = end + 1;
+    } else if (c === ':') {
+      // `:name` is a text directive; a colon before a space or a line's end is text.
+      if (i + 1 < text.length && text[i + 1] !== ' ' && text[i + 1] !== '\n') return undefined;
+      i++;
+    } else if (c === '!') {
+      if (text[i + 1] === '[') return undefined;
+      i++;
+    } else if (TEXT_CHAR.test(c)) i++;
+    else return undefined;
+  }
+  flush(text.length);
+  return out;
+}
+
+/** Lines a paragraph or a list item may not start with: a list marker, and anything not a letter, digit or inline construct. */
+const ORDERED_MARKER = /^\d{1,9}[.)]/;
+const PARAGRAPH_LINE = /^[A-Za-z0-9]/;
+const ITEM_START = /^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9])/;
+
+/** The tree of a paragraph given as its lines (no blank line among them, the block ending after the last), or undefined. */
+export function plainParagraph(lines: readonly string[]): Root | undefined {
+  if (!/^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9]|\[)/.test(lines[0]!) || ORDERED_MARKER.test(lines[0]!)) return undefined;
+  for (let k = 1; k < lines.length; k++) if (!PARAGRAPH_LINE.test(lines[k]!) || ORDERED_MARKER.test(lines[k]!)) return undefined;
+  const text = lines.join('\n');
+  const children = plainPhrasing(text, { line: 1, column: 1, offset: 0 });
+  if (!children) return undefined;
+  const last = lines[lines.length - 1]!;
+  const end: Point = { line: lines.length, column: last.length + 1, offset: text.length };
+  const paragraph: Paragraph = { type: 'paragraph', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
+  return { type: 'root', children: [paragraph], position: { start: { line: 1, column: 1, offset: 0 }, end: { ...end } } };
+}
+
+/** The tree of a tight list of one-line `- ` items given as its lines, or undefined. */
+export function plainList(lines: readonly string[]): Root | undefined {
+  const items: ListItem[] = [];
+  let offset = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k]!;
+    const content = line.slice(2);
+    if (!line.startsWith('- ') || !ITEM_START.test(content) || ORDERED_MARKER.test(content)) return undefined;
+    const children = plainPhrasing(content, { line: k + 1, column: 3, offset: offset + 2 });
+    if (!children) return undefined;
+    const end: Point = { line: k + 1, column: line.length + 1, offset: offset + line.length };
+    const paragraph: Paragraph = { type: 'paragraph', children, position: { start: { line: k + 1, column: 3, offset: offset + 2 }, end } };
+    items.push({ type: 'listItem', spread: false, checked: null, children: [paragraph], position: { start: { line: k + 1, column: 1, offset }, end: { ...end } } });
+    offset += line.length + 1;
+  }
+  const end = { ...items[items.length - 1]!.position!.end };
+  const list: List = { type: 'list', ordered: false, start: null, spread: false, children: items, position: { start: { line: 1, column: 1, offset: 0 }, end } };
+  return { type: 'root', children: [list], position: { start: { line: 1, column: 1, offset: 0 }, end: { ...end } } };
+}

@@ -1,0 +1,92 @@
+/**
+ * The fast paths for paragraphs and lists of plain text (src/pipeline/compile/plain-inline.ts):
+ * whenever one makes a tree, it is the tree micromark makes for the block, positions included;
+ * anything else is left to the parser.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { plainList, plainParagraph } from '../../src/pipeline/compile/plain-inline.ts';
+import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
+
+const processor = markdownProcessor();
+const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+
+/** A small seeded generator, so a failure can be replayed. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+const pick = <T>(random: () => number, from: readonly T[]): T => from[Math.floor(random() * from.length)]!;
+
+const PLAIN = ['Time-series', 'data', 'arrives', 'in', 'order,', 'most', 'of the time.', '10', '(see', 'below)', "it's", '"quoted"', '50%', 'a+b=c', 'x/y', '#3', 'why?', 'Note:', 'now!', 'C#'];
+const INLINE = ['`code`', '`a_b`', '`x:y`', '`<b>`', '**bold**', '**two words**', '[a link](page.md)', '[link](#anchor-1)', '[x](../a/b.md#c)', '(**in parens**)', '**b**.', '**b**,'];
+const SPECIAL = ['*em*', '_u_', '__s__', '**b**c', 'a**b**', '** x**', '**x **', '~~d~~', '[l]', '[l](a b)', '[l](<x>)', '[](x)', '![i](x.png)', '<b>', '&amp;', 'a\\*', ':abbr', '10:30', 'a:b', 'www.x.com', 'http://x', 'a@b.co', '$x$', '|', '`a', '``b``', '`x `', '[^1]', '{a}', 'é', '\t'];
+
+function phrase(random: () => number, words: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < words; i++) {
+    const r = random();
+    parts.push(pick(random, r < 0.7 ? PLAIN : r < 0.95 ? INLINE : SPECIAL));
+  }
+  return parts.join(random() < 0.9 ? ' ' : '');
+}
+
+test('on 3,000 random paragraphs, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
+  const random = seeded(31);
+  let fast = 0;
+  let left = 0;
+  for (let i = 0; i < 3000; i++) {
+    const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+      const line = phrase(random, 1 + Math.floor(random() * 8));
+      const r = random();
+      return r < 0.03 ? `${line} ` : r < 0.06 ? ` ${line}` : r < 0.08 ? `1. ${line}` : r < 0.1 ? `- ${line}` : r < 0.11 ? '===' : line;
+    });
+    const tree = plainParagraph(lines);
+    if (!tree) {
+      left++;
+      continue;
+    }
+    fast++;
+    assert.deepEqual(json(tree.children), json(processor.parse(lines.join('\n')).children), JSON.stringify(lines));
+  }
+  assert.ok(fast > 800 && left > 800, `fast ${fast}, left to the parser ${left}`);
+});
+
+test('on 3,000 random lists, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
+  const random = seeded(32);
+  let fast = 0;
+  let left = 0;
+  for (let i = 0; i < 3000; i++) {
+    const lines = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+      const r = random();
+      const marker = r < 0.9 ? '- ' : r < 0.93 ? '* ' : r < 0.96 ? '-  ' : '1. ';
+      const content = random() < 0.05 ? pick(random, ['[ ] task', '[x] done', '- nested', '2. x', '# h', '> q']) : phrase(random, 1 + Math.floor(random() * 6));
+      return marker + content;
+    });
+    const tree = plainList(lines);
+    if (!tree) {
+      left++;
+      continue;
+    }
+    fast++;
+    // A blank line and a paragraph after the list: the list stays tight.
+    const parsed = processor.parse(lines.join('\n') + '\n\nAfter.\n').children;
+    assert.deepEqual(json(tree.children), json(parsed.slice(0, 1)), JSON.stringify(lines));
+  }
+  assert.ok(fast > 800 && left > 800, `fast ${fast}, left to the parser ${left}`);
+});
+
+test('what is not plain is left to the parser', () => {
+  for (const line of ['*em*', 'a _b_', 'a **b**c', '**b** c ', ' a', 'a\\', '[l][ref]', '[l]', '<https://x>', 'x :abbr[y]', '1. a', '# h', '> q', '| a |', '```', 'a $x$', 'a &amp; b', 'a\u00a0b']) {
+    assert.equal(plainParagraph([line]), undefined, line);
+  }
+  assert.equal(plainParagraph(['a', '  b']), undefined, 'an indented continuation line');
+  assert.equal(plainParagraph(['a', '===']), undefined, 'a setext underline');
+  assert.equal(plainParagraph(['a', '1. b']), undefined, 'a list that interrupts');
+  for (const lines of [['- [ ] task'], ['- a', '* b'], ['- a', '  b'], ['- a', 'b'], ['-  a'], ['- '], ['- a ']]) {
+    assert.equal(plainList(lines), undefined, JSON.stringify(lines));
+  }
+});
