@@ -21,9 +21,9 @@ function seeded(seed: number): () => number {
 }
 const pick = <T>(random: () => number, from: readonly T[]): T => from[Math.floor(random() * from.length)]!;
 
-const PLAIN = ['Time-series', 'data', 'arrives', 'in', 'order,', 'most', 'of the time.', '10', '(see', 'below)', "it's", '"quoted"', '50%', 'a+b=c', 'x/y', '#3', 'why?', 'Note:', 'now!', 'C#'];
-const INLINE = ['`code`', '`a_b`', '`x:y`', '`<b>`', '**bold**', '**two words**', '[a link](page.md)', '[link](#anchor-1)', '[x](../a/b.md#c)', '(**in parens**)', '**b**.', '**b**,'];
-const SPECIAL = ['*em*', '_u_', '__s__', '**b**c', 'a**b**', '** x**', '**x **', '~~d~~', '[l]', '[l](a b)', '[l](<x>)', '[](x)', '![i](x.png)', '<b>', '&amp;', 'a\\*', ':abbr', '10:30', 'a:b', 'www.x.com', 'http://x', 'a@b.co', '$x$', '|', '`a', '``b``', '`x `', '[^1]', '{a}', 'é', '\t'];
+const PLAIN = ['Time-series', 'data', 'arrives', 'in', 'order,', 'most', 'of the time.', '10', '(see', 'below)', "it's", '"quoted"', '50%', 'a+b=c', 'x/y', '#3', 'why?', 'Note:', 'now!', 'C#', 'HTTP', 'https', 'www', 'wwwx', 'naïve', '→', 'é'];
+const INLINE = ['`code`', '`a_b`', '`x:y`', '`<b>`', '`https`', '**bold**', '**two words**', '[a link](page.md)', '[link](#anchor-1)', '[x](../a/b.md#c)', '[`key.name`](#key.name)', '(**in parens**)', '**b**.', '**b**,'];
+const SPECIAL = ['*em*', '_u_', '__s__', '**b**c', 'a**b**', '** x**', '**x **', '**é**', 'é**b**', '**b**é', '~~d~~', '[l]', '[l](a b)', '[l](<x>)', '[](x)', '[`a` b](x)', '[``](x)', '![i](x.png)', '<b>', '&amp;', 'a\\*', ':abbr', '10:30', 'a:b', 'www.x.com', 'http://x', 'HTTPS:x', 'a@b.co', 'mailto:a', '$x$', '|', '`a', '``b``', '`x `', '[^1]', '{a}', '\u00a0', '\u2003', '\t'];
 
 function phrase(random: () => number, words: number): string {
   const parts: string[] = [];
@@ -42,7 +42,7 @@ test('on 3,000 random paragraphs, every tree the fast path makes is the parser\'
     const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
       const line = phrase(random, 1 + Math.floor(random() * 8));
       const r = random();
-      return r < 0.03 ? `${line} ` : r < 0.06 ? ` ${line}` : r < 0.08 ? `1. ${line}` : r < 0.1 ? `- ${line}` : r < 0.11 ? '===' : line;
+      return r < 0.03 ? `${line} ` : r < 0.06 ? ` ${line}` : r < 0.08 ? `1. ${line}` : r < 0.1 ? `- ${line}` : r < 0.11 ? '===' : r < 0.12 ? `\`\`\`${line}` : r < 0.13 ? `# ${line}` : r < 0.14 ? `> ${line}` : r < 0.15 ? `<div>${line}` : r < 0.16 ? '| - | - |' : line;
     });
     const tree = plainParagraph(lines);
     if (!tree) {
@@ -60,12 +60,15 @@ test('on 3,000 random lists, every tree the fast path makes is the parser\'s, an
   let fast = 0;
   let left = 0;
   for (let i = 0; i < 3000; i++) {
-    const lines = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+    const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
       const r = random();
       const marker = r < 0.9 ? '- ' : r < 0.93 ? '* ' : r < 0.96 ? '-  ' : '1. ';
-      const content = random() < 0.05 ? pick(random, ['[ ] task', '[x] done', '- nested', '2. x', '# h', '> q']) : phrase(random, 1 + Math.floor(random() * 6));
-      return marker + content;
+      const content = random() < 0.05 ? pick(random, ['[ ] task', '[x] done', '[X]\tdone', '[x](link.md)', '- nested', '2. x', '# h', '> q']) : phrase(random, 1 + Math.floor(random() * 6));
+      // Lines that go on the item: indented by two (its paragraph), by three, by four, or not at all (lazy).
+      const more = random() < 0.3 ? Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(random, ['  ', '  ', '  ', '   ', '    ', '']) + phrase(random, 1 + Math.floor(random() * 4))) : [];
+      return [marker + content, ...more].join('\n');
     });
+    const lines = items.join('\n').split('\n');
     const tree = plainList(lines);
     if (!tree) {
       left++;
@@ -76,7 +79,7 @@ test('on 3,000 random lists, every tree the fast path makes is the parser\'s, an
     const parsed = processor.parse(lines.join('\n') + '\n\nAfter.\n').children;
     assert.deepEqual(json(tree.children), json(parsed.slice(0, 1)), JSON.stringify(lines));
   }
-  assert.ok(fast > 800 && left > 800, `fast ${fast}, left to the parser ${left}`);
+  assert.ok(fast > 400 && left > 800, `fast ${fast}, left to the parser ${left}`);
 });
 
 test('what is not plain is left to the parser', () => {
@@ -86,7 +89,7 @@ test('what is not plain is left to the parser', () => {
   assert.equal(plainParagraph(['a', '  b']), undefined, 'an indented continuation line');
   assert.equal(plainParagraph(['a', '===']), undefined, 'a setext underline');
   assert.equal(plainParagraph(['a', '1. b']), undefined, 'a list that interrupts');
-  for (const lines of [['- [ ] task'], ['- a', '* b'], ['- a', '  b'], ['- a', 'b'], ['-  a'], ['- '], ['- a ']]) {
+  for (const lines of [['- [ ] task'], ['- [x]\tdone'], ['- a', '* b'], ['- a', '   b'], ['- a', '    b'], ['- a', '  - b'], ['- a', 'b'], ['-  a'], ['- '], ['- a ']]) {
     assert.equal(plainList(lines), undefined, JSON.stringify(lines));
   }
 });

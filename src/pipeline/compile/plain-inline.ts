@@ -12,25 +12,30 @@
 import type { InlineCode, Link, List, ListItem, Paragraph, PhrasingContent, Root, Strong, Text } from 'mdast';
 import type { Point } from 'unist';
 
-/** Characters that are text wherever they stand (a colon and `!` are checked on their own). */
-const TEXT_CHAR = /[A-Za-z0-9 .,;()+=/%'"#?\n-]/;
+/**
+ * Characters that are text wherever they stand (a colon and `!` are checked on their own):
+ * ASCII letters, digits and a few marks, and any character past U+00A0 (none starts a
+ * construct; they only count as punctuation or space next to a `**`, which is checked apart).
+ */
+const TEXT_CHAR = /[A-Za-z0-9 .,;()+=/%'"#?\n\u00a1-\uffff-]/;
 /** The words inside `**…**` and `[…]`: plain text, no line break, a letter or digit at each end. */
 const WORDS = /^[A-Za-z0-9](?:[A-Za-z0-9 .,;()+=/%'"#?-]*[A-Za-z0-9])?$/;
 const DESTINATION = /^[A-Za-z0-9._~/#?=%+-]+$/;
 /** Inline code (see plain-table.ts): no backtick, pipe or backslash, no control character, no space at either end. */
 const CODE_TEXT = /^[^\s`|\\\x00-\x1f](?:[^`|\\\x00-\x1f]*[^\s`|\\\x00-\x1f])?$/;
-/** Text the literal autolink extension looks at (remark-gfm-quick.ts). */
-const MAY_LINK = /@|http|www/i;
+/** Text a literal autolink could start in: an email's `@`, `http:`/`https:` and `www.` (GFM's rules). */
+const MAY_LINK = /@|https?:|www\./i;
 /** What may follow a closing `**` (left-flanking rules need no more than this). */
 const AFTER_STRONG = /[ \n.,;)?]/;
 /** What may come before an opening `**`. */
 const BEFORE_STRONG = /[ \n(]/;
 
 /**
- * The phrasing content of `text` (its lines joined by `\n`), starting at `start`; later lines
- * start at column 1. Undefined when the text is not plain.
+ * The phrasing content of `text` (its lines joined by `\n`), starting at `start`; each later
+ * line starts at column 1 + `indent` in the file (a list item's lines lose their indent).
+ * Undefined when the text is not plain.
  */
-export function plainPhrasing(text: string, start: Point): PhrasingContent[] | undefined {
+export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingContent[] | undefined {
   if (text === '' || MAY_LINK.test(text) || /^[ \t]|[ \t]$| \n|\n /.test(text)) return undefined;
   const breaks: number[] = [];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks.push(at);
@@ -42,8 +47,8 @@ export function plainPhrasing(text: string, start: Point): PhrasingContent[] | u
       if (breaks[mid]! < k) lo = mid + 1;
       else hi = mid;
     }
-    const column = lo === 0 ? start.column + k : k - breaks[lo - 1]!;
-    return { line: start.line + lo, column, offset: start.offset! + k };
+    const column = lo === 0 ? start.column + k : k - breaks[lo - 1]! + indent;
+    return { line: start.line + lo, column, offset: start.offset! + k + lo * indent };
   };
   const out: PhrasingContent[] = [];
   let textStart = 0;
@@ -76,9 +81,12 @@ export function plainPhrasing(text: string, start: Point): PhrasingContent[] | u
       if (end === -1) return undefined;
       const words = text.slice(i + 1, close);
       const url = text.slice(close + 2, end);
-      if (!WORDS.test(words) || !DESTINATION.test(url)) return undefined;
+      // The link's text: plain words, or one code span (`[\`key\`](#key)`).
+      const code = words.length > 2 && words[0] === '`' && words.endsWith('`') ? words.slice(1, -1) : undefined;
+      if (!DESTINATION.test(url) || (code === undefined ? !WORDS.test(words) : !CODE_TEXT.test(code))) return undefined;
       flush(i);
-      const inner: Text = { type: 'text', value: words, position: { start: point(i + 1), end: point(close) } };
+      const inner: Text | InlineCode =
+        code === undefined ? { type: 'text', value: words, position: { start: point(i + 1), end: point(close) } } : { type: 'inlineCode', value: code, position: { start: point(i + 1), end: point(close) } };
       out.push({ type: 'link', title: null, url, children: [inner], position: { start: point(i), end: point(end + 1) } } satisfies Link);
       i = textStart = end + 1;
     } else if (c === ':') {
@@ -97,8 +105,12 @@ export function plainPhrasing(text: string, start: Point): PhrasingContent[] | u
 
 /** Lines a paragraph or a list item may not start with: a list marker, and anything not a letter, digit or inline construct. */
 const ORDERED_MARKER = /^\d{1,9}[.)]/;
-const PARAGRAPH_LINE = /^[A-Za-z0-9]/;
-const ITEM_START = /^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9])/;
+/** A paragraph's later lines: nothing that could interrupt it (a fence, a list, a heading, a quote, HTML, a table's delimiter row, a setext underline). */
+const PARAGRAPH_LINE = /^(?:[A-Za-z0-9(["']|`(?!``))/;
+/** An item's later lines, after their indent of two. */
+const ITEM_LINE = /^[A-Za-z0-9("']/;
+/** An item's first characters: not a task's `[ ]`, another marker or a block's start. */
+const ITEM_START = /^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9]|\[(?![ \txX]\]))/;
 
 /** The tree of a paragraph given as its lines (no blank line among them, the block ending after the last), or undefined. */
 export function plainParagraph(lines: readonly string[]): Root | undefined {
@@ -113,20 +125,34 @@ export function plainParagraph(lines: readonly string[]): Root | undefined {
   return { type: 'root', children: [paragraph], position: { start: { line: 1, column: 1, offset: 0 }, end: { ...end } } };
 }
 
-/** The tree of a tight list of one-line `- ` items given as its lines, or undefined. */
+/**
+ * The tree of a tight list of `- ` items given as its lines, or undefined. An item is one
+ * paragraph: its first line after `- `, and any later lines indented by two spaces.
+ */
 export function plainList(lines: readonly string[]): Root | undefined {
   const items: ListItem[] = [];
   let offset = 0;
-  for (let k = 0; k < lines.length; k++) {
+  for (let k = 0; k < lines.length; ) {
     const line = lines[k]!;
-    const content = line.slice(2);
-    if (!line.startsWith('- ') || !ITEM_START.test(content) || ORDERED_MARKER.test(content)) return undefined;
-    const children = plainPhrasing(content, { line: k + 1, column: 3, offset: offset + 2 });
+    const content = [line.slice(2)];
+    if (!line.startsWith('- ') || !ITEM_START.test(content[0]!) || ORDERED_MARKER.test(content[0]!)) return undefined;
+    let last = k + 1;
+    while (last < lines.length && lines[last]!.startsWith('  ')) {
+      const more = lines[last]!.slice(2);
+      // Not a construct at the line's start either: micromark starts such a node before the indent.
+      if (!ITEM_LINE.test(more) || ORDERED_MARKER.test(more)) return undefined;
+      content.push(more);
+      last++;
+    }
+    const children = plainPhrasing(content.join('\n'), { line: k + 1, column: 3, offset: offset + 2 }, 2);
     if (!children) return undefined;
-    const end: Point = { line: k + 1, column: line.length + 1, offset: offset + line.length };
+    let endOffset = offset - 1;
+    for (let j = k; j < last; j++) endOffset += lines[j]!.length + 1;
+    const end: Point = { line: last, column: lines[last - 1]!.length + 1, offset: endOffset };
     const paragraph: Paragraph = { type: 'paragraph', children, position: { start: { line: k + 1, column: 3, offset: offset + 2 }, end } };
     items.push({ type: 'listItem', spread: false, checked: null, children: [paragraph], position: { start: { line: k + 1, column: 1, offset }, end: { ...end } } });
-    offset += line.length + 1;
+    offset = endOffset + 1;
+    k = last;
   }
   const end = { ...items[items.length - 1]!.position!.end };
   const list: List = { type: 'list', ordered: false, start: null, spread: false, children: items, position: { start: { line: 1, column: 1, offset: 0 }, end } };
