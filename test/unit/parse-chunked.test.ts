@@ -19,8 +19,8 @@ function bigPage(): string {
     parts.push('$$\na + b\n\nc\n$$\n');
     parts.push('<!-- a comment\n\nstill the comment\n-->\n');
     parts.push(`> quote ${i}\n\nParagraph after the quote.\n`);
-    if (i % 40 === 0) parts.push('| a | b |\n|---|---|\n' + Array.from({ length: 1300 }, (_, r) => `| r${r} | **v${r}** |`).join('\n') + '\n');
-    // Plain cells: the pieces that continue it are made without the parser (plain-table.ts).
+    if (i % 40 === 0) parts.push('| a | b |\n|---|---|\n' + Array.from({ length: 1300 }, (_, r) => `| r${r} | *v${r}* |`).join('\n') + '\n');
+    // Plain cells: the table is made without the parser (plain-table.ts).
     if (i % 40 === 20) parts.push('| a | b | c |\n|:--|:-:|--:|\n' + Array.from({ length: 1300 }, (_, r) => `| r${r} | row \`${r}\` of ${i} |${r % 7 === 0 ? '' : ` v${r}`} |`).join('\n') + '\n');
   }
   return parts.join('\n');

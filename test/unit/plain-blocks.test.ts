@@ -55,7 +55,7 @@ test('on 3,000 random fenced code blocks, every tree the fast path makes is the 
   assert.ok(fast > 800 && left > 800, `fast ${fast}, left to the parser ${left}`);
 });
 
-const WORDS = ['Section', '1', 'of', 'part', '0', '`code`', '`a_b`', '`x:y`', '`<b>`', "it's", 'C#', '(x)', 'a-b', '*e*', '_u_', '[l](x)', 'www.x.com', 'a@b.co', ':abbr', '{#id}', '$x$', '&amp;', '\\#', '`a', '``b``', '#', ' '];
+const WORDS = ['Section', '1', 'of', 'part', '0', '`code`', '`a_b`', '`x:y`', '`<b>`', "it's", 'C#', '(x)', 'a-b', '**b**', '[`k`](#k)', 'é', '*e*', '_u_', '[l](x)', 'www.x.com', 'a@b.co', ':abbr', '{#id}', '$x$', '&amp;', '\\#', '`a', '``b``', '#', ' '];
 
 test('on 3,000 random headings, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
   const random = seeded(27);

@@ -24,7 +24,7 @@ function seeded(seed: number): () => number {
 // Pieces of cells: mostly plain, some that start an inline construct or break the row.
 const PLAIN = ['a', 'row', 'SYM1', '0.50', ' ', '  ', '(x)', 'a-b', 'x/y', '#3', "it's", '"q"', '50%', 'a+b=c', 'p; q', 'v, w'];
 const CODE = ['`x`', '`a b`', '`0`', '`SELECT 1;`', '` x`', '`x `', '``', '`a``b`', '`unclosed', '`a_b_c`', '`x:y`', '`*s*`', '`<b>`', '`&amp;`', '`$x$`', '`[l](x)`', '`http://x`', '`a\tb`', '`é`'];
-const SPECIAL = ['*b*', '_i_', '**s**', '~~d~~', '[l](x)', '<b>', '&amp;', ':abbr', 'a:b', 'www.x.com', 'http://x', 'a@b.co', '$x$', '\\|', '\\', '!', '{a}', 'x\ty', 'é'];
+const SPECIAL = ['**two words**', '[`k`](#k)', 'HTTP', '→', ': x', '*b*', '_i_', '**s**', '~~d~~', '[l](x)', '<b>', '&amp;', ':abbr', 'a:b', 'www.x.com', 'http://x', 'a@b.co', '$x$', '\\|', '\\', '!', '{a}', 'x\ty', 'é'];
 
 function cell(random: () => number): string {
   const parts: string[] = [];

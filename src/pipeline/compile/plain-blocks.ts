@@ -8,7 +8,7 @@
  */
 import type { Code, Heading, Root } from 'mdast';
 import type { Point } from 'unist';
-import { plainInline } from './plain-table.ts';
+import { plainSpan } from './plain-inline.ts';
 
 const OPENING_FENCE = /^(`{3,}|~{3,})(.*)$/;
 /** Any line that closes a fence of the given character and at least its length (CommonMark's rule). */
@@ -75,7 +75,7 @@ export function plainHeading(line: string): Root | undefined {
   const marks = /^#{1,6} /.exec(line);
   if (!marks || line.endsWith('#') || line.endsWith(' ') || line.length <= marks[0].length) return undefined;
   const depth = marks[0].length - 1;
-  const children = plainInline(line, depth + 1, line.length, 1, 0);
+  const children = plainSpan(line, depth + 1, line.length, 1, 0);
   if (!children || children.length === 0 || children[0]!.position!.start.column !== depth + 2) return undefined;
   const heading: Heading = {
     type: 'heading',

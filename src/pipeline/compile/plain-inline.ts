@@ -1,6 +1,7 @@
 /**
  * Fast paths for the prose of a page: a paragraph at the left margin and a tight list of
- * one-line `- ` items, when their text is plain. Plain text here is letters, digits, spaces,
+ * `- ` items, when their text is plain (and the inline content of plain table cells and
+ * headings, plainSpan). Plain text here is letters, digits, spaces,
  * line breaks and a few marks, with three constructs of the simplest kind: inline code in
  * single backticks, strong emphasis in `**` around plain words, and an inline link
  * `[words](destination)` with a destination of URL characters only. Anything else (another
@@ -21,7 +22,13 @@ const TEXT_CHAR = /[A-Za-z0-9 .,;()+=/%'"#?\n\u00a1-\uffff-]/;
 /** The words inside `**…**` and `[…]`: plain text, no line break, a letter or digit at each end. */
 const WORDS = /^[A-Za-z0-9](?:[A-Za-z0-9 .,;()+=/%'"#?-]*[A-Za-z0-9])?$/;
 const DESTINATION = /^[A-Za-z0-9._~/#?=%+-]+$/;
-/** Inline code (see plain-table.ts): no backtick, pipe or backslash, no control character, no space at either end. */
+/**
+ * Inline code in single backticks: everything in a code span is literal (no escape, entity,
+ * emphasis, directive or autolink starts inside one, and the text before it is plain, so
+ * nothing opened before it can reach into it). Not allowed: a backtick, a pipe (it ends a
+ * table cell even inside code), a backslash (`\|`), control characters, and a space at
+ * either end (CommonMark strips one from each side).
+ */
 const CODE_TEXT = /^[^\s`|\\\x00-\x1f](?:[^`|\\\x00-\x1f]*[^\s`|\\\x00-\x1f])?$/;
 /** Text a literal autolink could start in: an email's `@`, `http:`/`https:` and `www.` (GFM's rules). */
 const MAY_LINK = /@|https?:|www\./i;
@@ -101,6 +108,18 @@ export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingC
   }
   flush(text.length);
   return out;
+}
+
+/**
+ * The inline content of columns [from, to) of `line` (line `lineNo`, starting at offset
+ * `lineOffset`), spaces at both ends trimmed: a table cell's content, or a heading's.
+ * Undefined when it is not plain.
+ */
+export function plainSpan(line: string, from: number, to: number, lineNo: number, lineOffset: number): PhrasingContent[] | undefined {
+  while (from < to && line[from] === ' ') from++;
+  while (to > from && line[to - 1] === ' ') to--;
+  if (from === to) return [];
+  return plainPhrasing(line.slice(from, to), { line: lineNo, column: from + 1, offset: lineOffset + from });
 }
 
 /** Lines a paragraph or a list item may not start with: a list marker, and anything not a letter, digit or inline construct. */
