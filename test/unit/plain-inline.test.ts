@@ -22,7 +22,7 @@ function seeded(seed: number): () => number {
 const pick = <T>(random: () => number, from: readonly T[]): T => from[Math.floor(random() * from.length)]!;
 
 const PLAIN = ['Time-series', 'data', 'arrives', 'in', 'order,', 'most', 'of the time.', '10', '(see', 'below)', "it's", '"quoted"', '50%', 'a+b=c', 'x/y', '#3', 'why?', 'Note:', 'now!', 'C#', 'HTTP', 'https', 'www', 'wwwx', 'naïve', '→', 'é'];
-const INLINE = ['`code`', '`a_b`', '`x:y`', '`<b>`', '`https`', '**bold**', '**two words**', '[a link](page.md)', '[link](#anchor-1)', '[x](../a/b.md#c)', '[`key.name`](#key.name)', '(**in parens**)', '**b**.', '**b**,'];
+const INLINE = ['`http://localhost:9000`', '`a@b.co`', '`www.x.com`', '**www.x.com**', '[www.x.com](x)', '**Sizes.**', '**Why?**', 'HTTP:', 'HTTPS: x', '`code`', '`a_b`', '`x:y`', '`<b>`', '`https`', '**bold**', '**two words**', '[a link](page.md)', '[link](#anchor-1)', '[x](../a/b.md#c)', '[`key.name`](#key.name)', '(**in parens**)', '**b**.', '**b**,'];
 const SPECIAL = ['*em*', '_u_', '__s__', '**b**c', 'a**b**', '** x**', '**x **', '**é**', 'é**b**', '**b**é', '~~d~~', '[l]', '[l](a b)', '[l](<x>)', '[](x)', '[`a` b](x)', '[``](x)', '![i](x.png)', '<b>', '&amp;', 'a\\*', ':abbr', '10:30', 'a:b', 'www.x.com', 'http://x', 'HTTPS:x', 'a@b.co', 'mailto:a', '$x$', '|', '`a', '``b``', '`x `', '[^1]', '{a}', '\u00a0', '\u2003', '\t'];
 
 function phrase(random: () => number, words: number): string {

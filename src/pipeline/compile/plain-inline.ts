@@ -19,8 +19,10 @@ import type { Point } from 'unist';
  * construct; they only count as punctuation or space next to a `**`, which is checked apart).
  */
 const TEXT_CHAR = /[A-Za-z0-9 .,;()+=/%'"#?\n\u00a1-\uffff-]/;
-/** The words inside `**…**` and `[…]`: plain text, no line break, a letter or digit at each end. */
+/** The words inside `[…]`: plain text, no line break, a letter or digit at each end. */
 const WORDS = /^[A-Za-z0-9](?:[A-Za-z0-9 .,;()+=/%'"#?-]*[A-Za-z0-9])?$/;
+/** The words inside `**…**`: the same, and they may end in a full stop, `?` or `!` (what may follow the closing `**` keeps it closing). */
+const STRONG_WORDS = /^[A-Za-z0-9](?:[A-Za-z0-9 .,;()+=/%'"#?-]*[A-Za-z0-9.?!])?$/;
 const DESTINATION = /^[A-Za-z0-9._~/#?=%+-]+$/;
 /**
  * Inline code in single backticks: everything in a code span is literal (no escape, entity,
@@ -30,8 +32,8 @@ const DESTINATION = /^[A-Za-z0-9._~/#?=%+-]+$/;
  * either end (CommonMark strips one from each side).
  */
 const CODE_TEXT = /^[^\s`|\\\x00-\x1f](?:[^`|\\\x00-\x1f]*[^\s`|\\\x00-\x1f])?$/;
-/** Text a literal autolink could start in: an email's `@`, `http:`/`https:` and `www.` (GFM's rules). */
-const MAY_LINK = /@|https?:|www\./i;
+/** Text a literal autolink could start in: an email's `@`, `http://`/`https://` and `www.` (GFM's rules). */
+const MAY_LINK = /@|https?:\/\/|www\./i;
 /** What may follow a closing `**` (left-flanking rules need no more than this). */
 const AFTER_STRONG = /[ \n.,;)?]/;
 /** What may come before an opening `**`. */
@@ -43,7 +45,7 @@ const BEFORE_STRONG = /[ \n(]/;
  * Undefined when the text is not plain.
  */
 export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingContent[] | undefined {
-  if (text === '' || MAY_LINK.test(text) || /^[ \t]|[ \t]$| \n|\n /.test(text)) return undefined;
+  if (text === '' || /^[ \t]|[ \t]$| \n|\n /.test(text)) return undefined;
   const breaks: number[] = [];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks.push(at);
   const point = (k: number): Point => {
@@ -57,10 +59,20 @@ export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingC
     const column = lo === 0 ? start.column + k : k - breaks[lo - 1]! + indent;
     return { line: start.line + lo, column, offset: start.offset! + k + lo * indent };
   };
+  // A text that ends with a line break ends before the next line's indent (micromark's choice).
+  const endPoint = (k: number): Point => {
+    const p = point(k);
+    return k > 0 && text[k - 1] === '\n' ? { line: p.line, column: 1, offset: p.offset! - indent } : p;
+  };
   const out: PhrasingContent[] = [];
   let textStart = 0;
-  const flush = (end: number) => {
-    if (end > textStart) out.push({ type: 'text', value: text.slice(textStart, end), position: { start: point(textStart), end: point(end) } } satisfies Text);
+  /** Ends the text before `end`; false when it could hold a literal autolink (code spans cannot, so only text is looked at). */
+  const flush = (end: number): boolean => {
+    if (end === textStart) return true;
+    const value = text.slice(textStart, end);
+    if (MAY_LINK.test(value)) return false;
+    out.push({ type: 'text', value, position: { start: point(textStart), end: endPoint(end) } } satisfies Text);
+    return true;
   };
   let i = 0;
   while (i < text.length) {
@@ -70,15 +82,16 @@ export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingC
       if (close === -1 || text[close + 1] === '`') return undefined;
       const value = text.slice(i + 1, close);
       if (!CODE_TEXT.test(value)) return undefined;
-      flush(i);
+      if (!flush(i)) return undefined;
       out.push({ type: 'inlineCode', value, position: { start: point(i), end: point(close + 1) } } satisfies InlineCode);
       i = textStart = close + 1;
     } else if (c === '*') {
       if (text[i + 1] !== '*' || (i > 0 && !BEFORE_STRONG.test(text[i - 1]!))) return undefined;
       const close = text.indexOf('**', i + 2);
-      if (close === -1 || !WORDS.test(text.slice(i + 2, close)) || (close + 2 < text.length && !AFTER_STRONG.test(text[close + 2]!))) return undefined;
-      flush(i);
-      const inner: Text = { type: 'text', value: text.slice(i + 2, close), position: { start: point(i + 2), end: point(close) } };
+      const words = text.slice(i + 2, close);
+      if (close === -1 || !STRONG_WORDS.test(words) || MAY_LINK.test(words) || (close + 2 < text.length && !AFTER_STRONG.test(text[close + 2]!))) return undefined;
+      if (!flush(i)) return undefined;
+      const inner: Text = { type: 'text', value: words, position: { start: point(i + 2), end: point(close) } };
       out.push({ type: 'strong', children: [inner], position: { start: point(i), end: point(close + 2) } } satisfies Strong);
       i = textStart = close + 2;
     } else if (c === '[') {
@@ -90,8 +103,8 @@ export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingC
       const url = text.slice(close + 2, end);
       // The link's text: plain words, or one code span (`[\`key\`](#key)`).
       const code = words.length > 2 && words[0] === '`' && words.endsWith('`') ? words.slice(1, -1) : undefined;
-      if (!DESTINATION.test(url) || (code === undefined ? !WORDS.test(words) : !CODE_TEXT.test(code))) return undefined;
-      flush(i);
+      if (!DESTINATION.test(url) || (code === undefined ? !WORDS.test(words) || MAY_LINK.test(words) : !CODE_TEXT.test(code))) return undefined;
+      if (!flush(i)) return undefined;
       const inner: Text | InlineCode =
         code === undefined ? { type: 'text', value: words, position: { start: point(i + 1), end: point(close) } } : { type: 'inlineCode', value: code, position: { start: point(i + 1), end: point(close) } };
       out.push({ type: 'link', title: null, url, children: [inner], position: { start: point(i), end: point(end + 1) } } satisfies Link);
@@ -106,8 +119,7 @@ export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingC
     } else if (TEXT_CHAR.test(c)) i++;
     else return undefined;
   }
-  flush(text.length);
-  return out;
+  return flush(text.length) ? out : undefined;
 }
 
 /**
@@ -125,9 +137,7 @@ export function plainSpan(line: string, from: number, to: number, lineNo: number
 /** Lines a paragraph or a list item may not start with: a list marker, and anything not a letter, digit or inline construct. */
 const ORDERED_MARKER = /^\d{1,9}[.)]/;
 /** A paragraph's later lines: nothing that could interrupt it (a fence, a list, a heading, a quote, HTML, a table's delimiter row, a setext underline). */
-const PARAGRAPH_LINE = /^(?:[A-Za-z0-9(["']|`(?!``))/;
-/** An item's later lines, after their indent of two. */
-const ITEM_LINE = /^[A-Za-z0-9("']/;
+const PARAGRAPH_LINE = /^(?:[A-Za-z0-9(["']|`(?!``)|\*\*[A-Za-z0-9])/;
 /** An item's first characters: not a task's `[ ]`, another marker or a block's start. */
 const ITEM_START = /^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9]|\[(?![ \txX]\]))/;
 
@@ -158,8 +168,7 @@ export function plainList(lines: readonly string[]): Root | undefined {
     let last = k + 1;
     while (last < lines.length && lines[last]!.startsWith('  ')) {
       const more = lines[last]!.slice(2);
-      // Not a construct at the line's start either: micromark starts such a node before the indent.
-      if (!ITEM_LINE.test(more) || ORDERED_MARKER.test(more)) return undefined;
+      if (!PARAGRAPH_LINE.test(more) || ORDERED_MARKER.test(more)) return undefined;
       content.push(more);
       last++;
     }
