@@ -155,3 +155,14 @@ test('a bullet list after a blank line is made directly only when it cannot carr
     assert.deepEqual(parseLarge(body, (text) => processor.parse(text), { from: 0 }), processor.parse(body), JSON.stringify(body));
   }
 });
+
+test('plain blocks with only blank lines between them share one stand-in, even 80,000 of them', () => {
+  const body = 'Word.\n\n'.repeat(80_000);
+  const pieces = splitForParsing(body, undefined, false)!;
+  assert.equal(pieces.length, 1);
+  assert.equal(pieces[0]!.blocks.length, 80_000);
+  assert.equal(pieces[0]!.runs.length, 1);
+  assert.equal(pieces[0]!.text, '#\n\n');
+  const processor = markdownProcessor();
+  assert.deepEqual(parseLarge(body, (text) => processor.parse(text)), processor.parse(body));
+});

@@ -24,10 +24,10 @@
  * starts at column 0 after a blank line, in the same places a cut could be, is made into its
  * tree directly (plain-blocks.ts, plain-table.ts): micromark spends most of its time on them
  * (on a 5 MB generated page, tables parsed at 0.24 MB/s and code at 1.2 MB/s). In the text the
- * parser reads, such a block stands as `#` followed by empty lines, as many lines as the block:
- * an empty heading, which micromark closes at once and which ends whatever a column-0 block
- * would end, so the rest parses as it would around the block. Line numbers stay; offsets after
- * the block are moved back by the characters it lost. The stand-in must come back as a heading
+ * parser reads, such a block stands as one line, `#`: an empty heading, which micromark closes
+ * at once and which ends whatever a column-0 block would end, so the rest parses as it would
+ * around the block. Positions after the stand-in are moved on by the lines and characters the
+ * block had beyond it (columns are unchanged). The stand-in must come back as a heading
  * of the page's own at that line; anywhere else (the tracking of fences and other constructs
  * above is a close reading of CommonMark, not a parser) and the piece is parsed again as
  * written.
@@ -49,7 +49,7 @@ interface PlainBlock {
   lines: number;
   /** Characters before the block in the file. */
   charOffset: number;
-  /** Characters the stand-in has fewer than the block. */
+  /** Characters the stand-in (`#`) has fewer than the block. */
   lost: number;
   /** The block's node, positions counted from the block's start. */
   node: RootContent;
@@ -70,6 +70,36 @@ interface Piece {
   syntheticChars: number;
   /** Plain blocks in the piece, in file order. */
   blocks: PlainBlock[];
+  /** The blocks grouped into runs with only blank lines between them; each run has one stand-in. */
+  runs: Run[];
+}
+
+/** Plain blocks with only blank lines between them, which share one stand-in. */
+interface Run {
+  /** The first block's first line in the file, from 0. */
+  line: number;
+  /** Lines from the first block's first to the last block's last. */
+  lines: number;
+  /** Characters the stand-in (`#`) has fewer than those lines. */
+  lost: number;
+  blocks: PlainBlock[];
+}
+
+/** Groups a piece's blocks into runs (`lines` tells a blank line). */
+function runsOf(blocks: readonly PlainBlock[], lines: readonly string[]): Run[] {
+  const runs: Run[] = [];
+  for (const b of blocks) {
+    const run = runs[runs.length - 1];
+    const end = run ? run.line + run.lines : 0;
+    let between = run !== undefined;
+    for (let k = end; between && k < b.line; k++) between = BLANK.test(lines[k]!);
+    if (run && between) {
+      run.lost = b.charOffset + b.lost - run.blocks[0]!.charOffset; // the run's characters, less the stand-in's one
+      run.lines = b.line + b.lines - run.line;
+      run.blocks.push(b);
+    } else runs.push({ line: b.line, lines: b.lines, lost: b.lost, blocks: [b] });
+  }
+  return runs;
 }
 
 const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
@@ -129,7 +159,7 @@ function plainBlockAt(lines: readonly string[], i: number, charOffset: number): 
   if (!tree) return undefined;
   let chars = count - 1;
   for (let k = i; k < i + count; k++) chars += lines[k]!.length;
-  return { line: i, lines: count, charOffset, lost: chars - count, node: tree.children[0]! };
+  return { line: i, lines: count, charOffset, lost: chars - 1, node: tree.children[0]! };
 }
 
 /**
@@ -160,18 +190,22 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS, cut = tr
   const piece = (from: number, to: number, last: boolean): Piece => {
     const own = [];
     while (firstBlock < blocks.length && blocks[firstBlock]!.line < to) own.push(blocks[firstBlock++]!);
+    const runs = runsOf(own, lines);
     let text: string;
-    if (own.length === 0) text = lines.slice(from, to).join('\n');
+    if (runs.length === 0) text = lines.slice(from, to).join('\n');
     else {
-      const out = lines.slice(from, to);
-      for (const b of own) {
-        out[b.line - from] = '#';
-        for (let k = 1; k < b.lines; k++) out[b.line - from + k] = '';
+      const out: string[] = [];
+      let at = from;
+      for (const r of runs) {
+        for (let k = at; k < r.line; k++) out.push(lines[k]!);
+        out.push('#');
+        at = r.line + r.lines;
       }
+      for (let k = at; k < to; k++) out.push(lines[k]!);
       text = out.join('\n');
     }
     if (!last) text += '\n';
-    return { text, lineOffset: from, charOffset: starts[from] ?? 0, charEnd: last ? body.length : starts[to]!, syntheticChars: 0, blocks: own };
+    return { text, lineOffset: from, charOffset: starts[from] ?? 0, charEnd: last ? body.length : starts[to]!, syntheticChars: 0, blocks: own, runs };
   };
   const cutAt = (at: number) => {
     if (at <= pieceStart) return;
@@ -261,26 +295,29 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS, cut = tr
 
 /**
  * Moves every position in a piece's tree to where the piece stands in the file: lines by
- * `lineOffset`, offsets by the piece's place less its synthetic header, and past each plain
- * block's stand-in by the characters the stand-in lost.
+ * `lineOffset`, offsets by the piece's place less its synthetic header, and past each run's
+ * stand-in by the lines and characters the run had beyond its one-line stand-in.
  */
-function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: number, blocks: readonly PlainBlock[] = []): void {
-  // lost[k]: characters lost by blocks 0..k-1; a point on a line after block k's last moves by lost[k + 1].
-  const lastLines = blocks.map((b) => b.line + b.lines); // 1-based last line of each block in the file
-  const lost = [0];
-  for (const b of blocks) lost.push(lost[lost.length - 1]! + b.lost);
+function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: number, blocks: readonly (Run | PlainBlock)[] = []): void {
+  // at[k]: the line of run k's stand-in in the piece's text; a point past it moves on by
+  // lostLines[k + 1] lines and lostChars[k + 1] characters (the sums over runs 0..k).
+  const at: number[] = [];
+  const lostLines = [0];
+  const lostChars = [0];
+  for (const b of blocks) {
+    at.push(b.line + 1 - lineOffset - lostLines[lostLines.length - 1]!);
+    lostLines.push(lostLines[lostLines.length - 1]! + b.lines - 1);
+    lostChars.push(lostChars[lostChars.length - 1]! + b.lost);
+  }
   const move = (p: Point): Point => {
-    const line = p.line + lineOffset;
     let k = 0;
-    if (blocks.length > 0) {
-      let hi = blocks.length;
-      while (k < hi) {
-        const mid = (k + hi) >> 1;
-        if (lastLines[mid]! < line) k = mid + 1;
-        else hi = mid;
-      }
+    let hi = at.length;
+    while (k < hi) {
+      const mid = (k + hi) >> 1;
+      if (at[mid]! < p.line) k = mid + 1;
+      else hi = mid;
     }
-    return { line, column: p.column, offset: p.offset === undefined ? undefined : p.offset - synthetic + charOffset + lost[k]! };
+    return { line: p.line + lineOffset + lostLines[k]!, column: p.column, offset: p.offset === undefined ? undefined : p.offset - synthetic + charOffset + lostChars[k]! };
   };
   const stack: Node[] = [tree];
   while (stack.length > 0) {
@@ -296,26 +333,32 @@ function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: nu
 }
 
 /**
- * Puts each plain block's node where its stand-in came back: an empty depth-1 heading, a child
- * of the piece's root, on the block's first line. False when a stand-in is not there, or when
- * a list's stand-in follows a bullet list, which the list's first item could have carried on
- * (`before` is the node before the piece).
+ * The piece's children with each run's blocks where its stand-in came back: an empty depth-1
+ * heading, a child of the piece's root, on the run's first line. Undefined when a stand-in is
+ * not there, or when a list follows a bullet list, which the list's first item could have
+ * carried on (`before` is the node before the piece).
  */
-function putBlocks(children: RootContent[], blocks: readonly PlainBlock[], before: RootContent | undefined): boolean {
+function putBlocks(children: readonly RootContent[], runs: readonly Run[], before: RootContent | undefined): RootContent[] | undefined {
+  const out: RootContent[] = [];
   let k = 0;
-  for (let c = 0; c < children.length && k < blocks.length; c++) {
-    const node = children[c]!;
-    const block = blocks[k]!;
+  for (const node of children) {
+    const run = runs[k];
     const start = node.position?.start;
-    if (!start || start.line < block.line + 1) continue;
-    if (start.line > block.line + 1 || node.type !== 'heading' || node.depth !== 1 || node.children.length > 0 || start.column !== 1) return false;
-    const previous = c > 0 ? children[c - 1] : before;
-    if (block.node.type === 'list' && previous?.type === 'list' && !previous.ordered) return false;
-    shift(block.node, block.line, block.charOffset, 0);
-    children[c] = block.node;
+    if (!run || !start || start.line < run.line + 1) {
+      out.push(node);
+      continue;
+    }
+    if (start.line > run.line + 1 || node.type !== 'heading' || node.depth !== 1 || node.children.length > 0 || start.column !== 1) return undefined;
+    let previous = out.length > 0 ? out[out.length - 1] : before;
+    for (const block of run.blocks) {
+      if (block.node.type === 'list' && previous?.type === 'list' && !previous.ordered) return undefined;
+      shift(block.node, block.line, block.charOffset, 0);
+      out.push(block.node);
+      previous = block.node;
+    }
     k++;
   }
-  return k === blocks.length;
+  return k === runs.length ? out : undefined;
 }
 
 /** The end of `text` as micromark gives a document's root (after the last character). */
@@ -338,12 +381,16 @@ export function parseLarge(body: string, parse: (text: string) => Root, options:
   for (const piece of pieces) {
     // A piece that continues a long table of plain cells needs no parser (plain-table.ts).
     let tree = (piece.continuesTable && plainTable(piece.text)) || parse(piece.text);
-    shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars, piece.blocks);
-    if (piece.blocks.length > 0 && !putBlocks(tree.children, piece.blocks, root.children[root.children.length - 1])) {
-      // A stand-in was read as part of something else: parse the piece as written.
-      const header = piece.text.slice(0, piece.syntheticChars);
-      tree = parse(header + body.slice(piece.charOffset, piece.charEnd));
-      shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars);
+    shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars, piece.runs);
+    if (piece.runs.length > 0) {
+      const children = putBlocks(tree.children, piece.runs, root.children[root.children.length - 1]);
+      if (children) tree.children = children;
+      else {
+        // A stand-in was read as part of something else: parse the piece as written.
+        const header = piece.text.slice(0, piece.syntheticChars);
+        tree = parse(header + body.slice(piece.charOffset, piece.charEnd));
+        shift(tree, piece.lineOffset, piece.charOffset, piece.syntheticChars);
+      }
     }
     let children = tree.children as RootContent[];
     if (piece.continuesTable && children[0]?.type === 'table') {
@@ -355,7 +402,7 @@ export function parseLarge(body: string, parse: (text: string) => Root, options:
         children = children.slice(1);
       }
     }
-    root.children.push(...children);
+    for (const child of children) root.children.push(child); // (a spread of a very long list overflows the stack)
   }
   root.position = { start: { line: 1, column: 1, offset: 0 }, end: endOf(body) };
   return root;
