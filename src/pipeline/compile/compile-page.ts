@@ -35,6 +35,7 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
     // every page's plain code blocks, headings and tables are made without the parser.
     const tree = parseLarge(page.body, (text) => processor.parse(text));
     hast = processor.runSync(tree, file);
+    dropPositions(hast);
     // The Markdown copy reads the transformed mdast, which the hast conversion left as it was.
     markdown = markdownOf(tree, page, file.data.diagnostics!);
   } catch (e) {
@@ -88,5 +89,19 @@ function markdownOf(tree: Parameters<typeof pageMarkdown>[0], page: PageSource, 
       fix: 'Look for an unusual construct on the page; if it looks right, report this as a build bug.',
     });
     return '';
+  }
+}
+
+/**
+ * Removes the positions mdast-util-to-hast copied onto the hast: only the rehype plugins read
+ * them (for a diagnostic's line), and on a 5 MB page 300,000 copies held tens of megabytes
+ * through rendering and gave the garbage collector that much more to mark.
+ */
+function dropPositions(tree: { position?: unknown; children?: unknown[] }): void {
+  const stack: { position?: unknown; children?: unknown[] }[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.position !== undefined) delete node.position;
+    if (node.children) for (const child of node.children) stack.push(child as typeof node);
   }
 }
