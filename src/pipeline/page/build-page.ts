@@ -12,7 +12,7 @@ import type { CompileContext } from '../compile/context.ts';
 import { markdownProcessor } from '../compile/index.ts';
 import { compilePage } from '../compile/compile-page.ts';
 import { pageModel, type Navigation } from '../site/index.ts';
-import { renderDocPage, type RenderContext } from '../render/render-page.tsx';
+import { renderDocPageBytes, type RenderContext } from '../render/render-page.tsx';
 import { outputPathForRoute } from '../load/routes.ts';
 import { written, type FileDigest, type OutputFile } from '../emit/output.ts';
 import { writeBuiltFiles } from '../emit/write-output.ts';
@@ -69,7 +69,7 @@ function renderFailed(page: CompiledPage, e: unknown): Diagnostic {
 export function pageOutputs(page: CompiledPage, env: PageEnvironment): OutputFile[] {
   const markdown: OutputFile = { path: markdownOutputPath(page.source.route), contents: page.markdown };
   try {
-    return [{ path: outputPathForRoute(page.source.route), contents: renderDocPage(pageModel(env.navigation, page), env.render) }, markdown];
+    return [{ path: outputPathForRoute(page.source.route), contents: renderDocPageBytes(pageModel(env.navigation, page), env.render) }, markdown];
   } catch (e) {
     page.diagnostics.push(renderFailed(page, e));
     return [];

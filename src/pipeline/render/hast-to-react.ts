@@ -12,8 +12,18 @@ export function hastToReact(tree: Root): ReactElement {
   return compiler.stringify(tree) as unknown as ReactElement;
 }
 
-/** Replaces the raw-slot placeholders of rendered HTML with their SVG strings. */
-export function spliceRawBlocks(html: string, blocks: string[]): string {
-  if (blocks.length === 0) return html;
-  return html.replace(/<div data-raw-slot="(\d+)"><\/div>/g, (all, n: string) => blocks[Number(n)] ?? all);
+const RAW_SLOT = /<div data-raw-slot="(\d+)"><\/div>/g;
+
+/** Pushes `html` onto `out` in pieces, each raw-slot placeholder replaced by its raw block (SVG, highlighted code); a slot without one stays. */
+export function pushWithRawBlocks(html: string, blocks: string[], out: string[]): void {
+  if (blocks.length === 0) {
+    out.push(html);
+    return;
+  }
+  let at = 0;
+  for (const m of html.matchAll(RAW_SLOT)) {
+    out.push(html.slice(at, m.index), blocks[Number(m[1])] ?? m[0]);
+    at = m.index! + m[0].length;
+  }
+  out.push(html.slice(at));
 }
