@@ -4,6 +4,7 @@
  */
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { buildFixture, type BuiltFixture } from '../helpers/fixture.ts';
 import { absoluteUrl } from '../../src/pipeline/markdown/plain-mdast.ts';
 import { llmsSections, sectionSlug, writeLlmsFiles } from '../../src/pipeline/markdown/llms.ts';
@@ -288,4 +289,39 @@ describe('the fast paths for inline code and tables', () => {
       for (const [path, md] of fast) assert.equal(md, slow.get(path), path);
     }
   });
+});
+
+test('the copy leaves the compiled tree as it is: on every page of the site, the hast is made from the tree as the plugins left it', async () => {
+  // compilePage writes the copy before converting the tree to hast (so the tree can go before
+  // the rehype plugins); a copy that changed the tree would change the page.
+  const { loadSite } = await import('../../src/pipeline/load/index.ts');
+  const { compileContextData, compileContextFrom } = await import('../../src/pipeline/compile/make-context.ts');
+  const { compilePage } = await import('../../src/pipeline/compile/compile-page.ts');
+  const { markdownProcessor } = await import('../../src/pipeline/compile/index.ts');
+  const site = await loadSite(join(import.meta.dirname, '../..'));
+  const context = compileContextFrom(compileContextData(site));
+  const base = markdownProcessor();
+  let snapshot = '';
+  const changed: string[] = [];
+  let file = '';
+  const watched: typeof base = {
+    parse: (text) => base.parse(text),
+    runMdast: (tree, f) => {
+      const out = base.runMdast(tree, f);
+      snapshot = JSON.stringify(out);
+      return out;
+    },
+    toHast: (tree, f) => {
+      if (JSON.stringify(tree) !== snapshot) changed.push(file);
+      return base.toHast(tree, f);
+    },
+    runHast: (tree, f) => base.runHast(tree, f),
+  };
+  let copies = 0;
+  for (const page of site.pages) {
+    file = page.file;
+    if (compilePage(watched, page, context).markdown !== '') copies++;
+  }
+  assert.deepEqual(changed, []);
+  assert.ok(copies > 200, `copies: ${copies}`);
 });

@@ -2,6 +2,7 @@
 import { VFile } from 'vfile';
 import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
 import type { CompileContext } from './context.ts';
+import type { Root as MdastRoot } from 'mdast';
 import type { MarkdownProcessor } from './processor.ts';
 import { parseLarge } from './parse-chunked.ts';
 import { pageMarkdown } from '../markdown/page-markdown.ts';
@@ -33,12 +34,19 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
   try {
     // A very large page is parsed in pieces (same tree, linear time and far less memory), and
     // every page's plain code blocks, headings and tables are made without the parser.
-    const tree = parseLarge(page.body, (text) => processor.parse(text));
-    hast = processor.runSync(tree, file);
+    let tree: MdastRoot | undefined = processor.runMdast(parseLarge(page.body, (text) => processor.parse(text)), file);
+    // The Markdown copy reads the transformed mdast (and leaves it as it is), before the hast
+    // exists: on a 5 MB page the two trees and the copy's garbage at once took 140 MB more.
+    // Its diagnostic, if any, follows the rehype plugins' as it always has.
+    const copyDiagnostics: Diagnostic[] = [];
+    markdown = markdownOf(tree, page, copyDiagnostics);
+    const converted = processor.toHast(tree, file);
+    tree = undefined; // the mdast may go now, before the rehype plugins and rendering
+    hast = processor.runHast(converted, file);
     dropPositions(hast);
-    // The Markdown copy reads the transformed mdast, which the hast conversion left as it was.
-    markdown = markdownOf(tree, page, file.data.diagnostics!);
+    file.data.diagnostics!.push(...copyDiagnostics);
   } catch (e) {
+    markdown = '';
     const err = e as Error & { place?: { line?: number; start?: { line: number } } };
     file.data.diagnostics!.push({
       severity: 'error',

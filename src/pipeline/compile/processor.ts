@@ -7,7 +7,8 @@
  *    unknown directives last among them, to catch what nobody handled;
  * 4. release before code blocks, so `:release{…}` in code is filled in before highlighting;
  * 5. links after includes (fragment links resolve against the fragment's folder);
- * 6. to hast, then KaTeX, headings (ids, anchors, table of contents), scroll regions and images.
+ * 6. to hast (a step of its own: see MarkdownProcessor), then KaTeX, headings (ids, anchors,
+ *    table of contents), scroll regions and images.
  */
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
@@ -15,6 +16,7 @@ import remarkRehype from 'remark-rehype';
 import rehypeKatexWhenNeeded from './plugins/rehype-katex-when-needed.ts';
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
+import type { VFile } from 'vfile';
 import { syntaxPlugins } from './parse.ts';
 import remarkDepthLimit from './plugins/remark-depth-limit.ts';
 import remarkIncludes from './plugins/remark-includes.ts';
@@ -34,13 +36,26 @@ import rehypeHeadings from './plugins/rehype-headings.ts';
 import rehypeScrollRegions from './plugins/rehype-scroll-regions.ts';
 import rehypeImages from './plugins/rehype-images.ts';
 
-export type MarkdownProcessor = Processor<MdastRoot, MdastRoot, HastRoot, HastRoot, undefined>;
+/**
+ * A page's way from markdown to hast, in three steps, so the caller can let the mdast go before
+ * the rehype plugins and rendering (on a 5 MB page the mdast is over 100 MB).
+ */
+export interface MarkdownProcessor {
+  /** Markdown to mdast: syntax only. */
+  parse(text: string): MdastRoot;
+  /** The remark plugins, in order, on a page's tree. */
+  runMdast(tree: MdastRoot, file: VFile): MdastRoot;
+  /** mdast to hast: remark-rehype's conversion (it leaves the mdast as it was). */
+  toHast(tree: MdastRoot, file: VFile): HastRoot;
+  /** The rehype plugins, in order, on the converted tree. */
+  runHast(tree: HastRoot, file: VFile): HastRoot;
+}
 
 /** Creates the processor that turns a page's markdown into hast. Build it once and reuse it. */
 export function createMarkdownProcessor(): MarkdownProcessor {
   let p = unified().use(remarkParse);
   for (const plugin of syntaxPlugins) p = p.use(plugin as never);
-  return p
+  const remark = p
     .use(remarkDepthLimit)
     .use(remarkIncludes)
     .use(remarkUnclosedBlocks)
@@ -55,10 +70,19 @@ export function createMarkdownProcessor(): MarkdownProcessor {
     .use(remarkLinks)
     .use(remarkHeadingIds)
     .use(remarkMathCheck)
-    .use(remarkRehype, { allowDangerousHtml: false, footnoteLabelTagName: 'h2' })
+    .freeze() as unknown as Processor<MdastRoot, MdastRoot, MdastRoot>;
+  // remark-rehype without a destination is the conversion alone (toHast with these options).
+  const convert = (remarkRehype as unknown as (options: object) => (tree: MdastRoot, file: VFile) => HastRoot)({ allowDangerousHtml: false, footnoteLabelTagName: 'h2' });
+  const rehype = unified()
     .use(rehypeKatexWhenNeeded, { output: 'htmlAndMathml', strict: 'ignore' })
     .use(rehypeHeadings)
     .use(rehypeScrollRegions)
     .use(rehypeImages)
-    .freeze() as unknown as MarkdownProcessor;
+    .freeze() as unknown as Processor<HastRoot, HastRoot, HastRoot>;
+  return {
+    parse: (text) => remark.parse(text),
+    runMdast: (tree, file) => remark.runSync(tree, file),
+    toHast: (tree, file) => convert(tree, file),
+    runHast: (tree, file) => rehype.runSync(tree, file),
+  };
 }

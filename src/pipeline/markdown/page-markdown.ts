@@ -39,7 +39,7 @@ export interface MarkdownPage {
   route: string;
 }
 
-/** Serialises the compiled tree (consumed: it is rewritten in place) as the page's Markdown. */
+/** Serialises the compiled tree (left as it is) as the page's Markdown. */
 export function pageMarkdown(tree: Root, page: MarkdownPage, origin: string): string {
   const pageUrl = origin + page.route;
   const body = toPlainMdast(tree, { pageUrl, origin, codeTitle: (meta) => parseCodeMeta(meta).title });

@@ -11,11 +11,14 @@
  * - links and images → absolute URLs; a link whose URL was refused → its text;
  * - any other wrapper or leftover directive → its children, so no directive syntax survives.
  *
- * The tree is the compiler's own and is not used afterwards, so nodes are rewritten in place.
+ * The compiled tree is left as it is (a node that changes, or one of whose children does, is
+ * copied; the rest is shared):
+ * the copy is made before the tree is converted to hast, so that the mdast can go before the
+ * rehype plugins run.
  */
 import type { Blockquote, Code, Heading, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import type { Properties } from 'hast';
-import type { Node, Parent } from 'unist';
+import type { Node } from 'unist';
 import { toString } from 'mdast-util-to-string';
 import { isExternal } from '../../shared/url.ts';
 
@@ -87,8 +90,9 @@ function admonition(node: AnyNode, opts: PlainOptions, depth: number): Blockquot
   }
   const first = content[0];
   if (first?.type === 'paragraph') {
-    first.children.unshift(bold(`${label}:`), { type: 'text', value: ' ' });
-    return { type: 'blockquote', children: content as Blockquote['children'] };
+    // A new paragraph: the first may be the compiled tree's own.
+    const opening: Paragraph = { ...first, children: [bold(`${label}:`), { type: 'text', value: ' ' }, ...first.children] };
+    return { type: 'blockquote', children: [opening, ...content.slice(1)] as Blockquote['children'] };
   }
   return { type: 'blockquote', children: [{ type: 'paragraph', children: [bold(`${label}:`)] }, ...content] as Blockquote['children'] };
 }
@@ -115,22 +119,35 @@ function plainNode(node: AnyNode, opts: PlainOptions, depth: number): AnyNode[] 
     if (cls.includes('admonition__icon') || cls.includes('tabs__list')) return [];
     return plainChildren(node.children ?? [], opts, depth + 1);
   }
+  let plain = node;
   if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
     const url = absoluteUrl(node.url ?? '', opts);
     if (url === undefined) return node.type === 'link' ? plainChildren(node.children ?? [], opts, depth + 1) : [];
-    node.url = url;
+    plain = { ...plain, url };
   }
-  if (node.type === 'heading' && node.data) delete node.data;
-  if (node.children) node.children = plainChildren(node.children, opts, depth + 1);
-  return [node];
+  if (node.type === 'heading' && node.data) {
+    const { data: _, ...rest } = plain;
+    plain = rest;
+  }
+  if (node.children) {
+    const children = plainChildren(node.children, opts, depth + 1);
+    if (plain !== node || !sameNodes(children, node.children)) plain = { ...plain, children };
+  }
+  return [plain];
+}
+
+/** Whether `a` holds the very nodes of `b`, in order (a node whose children did not change is not copied). */
+function sameNodes(a: AnyNode[], b: AnyNode[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function plainChildren(children: AnyNode[], opts: PlainOptions, depth: number): AnyNode[] {
   return children.flatMap((c) => plainNode(c, opts, depth));
 }
 
-/** Rewrites a compiled page tree into plain Markdown nodes (in place; returns the root). */
+/** The plain Markdown nodes of a compiled page tree (a new root; the tree is left as it is). */
 export function toPlainMdast(tree: Root, opts: PlainOptions): Root {
-  (tree as Parent).children = plainChildren(tree.children as AnyNode[], opts, 0) as never;
-  return tree;
+  return { ...tree, children: plainChildren(tree.children as AnyNode[], opts, 0) as Root['children'] };
 }
