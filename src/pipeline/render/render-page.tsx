@@ -12,7 +12,7 @@ import { SearchPage } from '../../../templates/search-page.tsx';
 import { sidebarSections } from '../site/sidebar-sections.ts';
 import { markdownPath } from '../markdown/paths.ts';
 import { pushWithRawBlocks } from './hast-to-react.ts';
-import { hastToHtml } from './hast-to-html.ts';
+import { hastToHtmlChunks } from './hast-to-html.ts';
 import { renderSidebarBase, sidebarFor, type SidebarHtml } from './sidebar-html.ts';
 import { NOT_FOUND_SCRIPT, mermaidScript, siteInlineScripts, wrongBasePathScript } from '../../shared/inline-scripts.ts';
 import { algoliaConnectSources, metaPolicy, securityHeaders, type CspInput } from '../policy/csp.ts';
@@ -124,7 +124,7 @@ function docPageParts(model: PageModel, ctx: RenderContext): string[] {
   if (slot === -1) pushWithRawBlocks(layout, page.rawBlocks, parts);
   else {
     pushWithRawBlocks(layout.slice(0, slot), page.rawBlocks, parts);
-    pushWithRawBlocks(hastToHtml(page.hast), page.rawBlocks, parts);
+    for (const chunk of hastToHtmlChunks(page.hast)) pushWithRawBlocks(chunk, page.rawBlocks, parts);
     pushWithRawBlocks(layout.slice(slot + BODY_SLOT.length), page.rawBlocks, parts);
   }
   return parts;
