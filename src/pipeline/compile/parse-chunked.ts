@@ -20,17 +20,19 @@
  * footnote definitions, or with carriage returns, are parsed whole (a definition applies to
  * the whole page; a lone CR is a line ending this file's line count would miss).
  *
- * Plain blocks, on every page: a fenced code block, a plain ATX heading or a plain table that
- * starts at column 0 after a blank line, in the same places a cut could be, is made into its
- * tree directly (plain-blocks.ts, plain-table.ts): micromark spends most of its time on them
- * (on a 5 MB generated page, tables parsed at 0.24 MB/s and code at 1.2 MB/s). In the text the
- * parser reads, such a block stands as one line, `#`: an empty heading, which micromark closes
- * at once and which ends whatever a column-0 block would end, so the rest parses as it would
- * around the block. Positions after the stand-in are moved on by the lines and characters the
- * block had beyond it (columns are unchanged). The stand-in must come back as a heading
- * of the page's own at that line; anywhere else (the tracking of fences and other constructs
- * above is a close reading of CommonMark, not a parser) and the piece is parsed again as
- * written.
+ * Plain blocks, on every page: a fenced code block, an ATX heading, a table, a paragraph or a
+ * tight `- ` list that starts at column 0 after a blank line, in the same places a cut could
+ * be, and whose text is plain, is made into its tree directly (plain-blocks.ts,
+ * plain-table.ts, plain-inline.ts): micromark spends most of its time on them (on a 5 MB
+ * generated page, tables parsed at 0.24 MB/s and code at 1.2 MB/s). In the text the parser
+ * reads, a run of such blocks (only blank lines between them) stands as one line, `#`: an
+ * empty heading, which micromark closes at once and which ends whatever a column-0 block would
+ * end, so the rest parses as it would around the run. Positions after the stand-in are moved
+ * on by the lines and characters the run had beyond it (columns are unchanged). The stand-in
+ * must come back as a heading of the page's own at that line, and a list may not follow a
+ * bullet list (its first item could have carried that list on); otherwise (the tracking of
+ * fences and other constructs above is a close reading of CommonMark, not a parser) the piece
+ * is parsed again as written.
  */
 import type { Root, RootContent, Table } from 'mdast';
 import type { Node, Point } from 'unist';
@@ -298,7 +300,7 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS, cut = tr
  * `lineOffset`, offsets by the piece's place less its synthetic header, and past each run's
  * stand-in by the lines and characters the run had beyond its one-line stand-in.
  */
-function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: number, blocks: readonly (Run | PlainBlock)[] = []): void {
+function shift(tree: Node, lineOffset: number, charOffset: number, synthetic: number, blocks: readonly Pick<Run, 'line' | 'lines' | 'lost'>[] = []): void {
   // at[k]: the line of run k's stand-in in the piece's text; a point past it moves on by
   // lostLines[k + 1] lines and lostChars[k + 1] characters (the sums over runs 0..k).
   const at: number[] = [];
