@@ -7,6 +7,7 @@ import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
 import { blankFrontMatter } from '../../src/pipeline/load/front-matter.ts';
 import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
+import { seeded } from '../helpers/seeded.ts';
 
 /** A page of every construct that could be cut wrongly: fences, directives, maths, comments, lists, quotes, a long table. */
 function bigPage(): string {
@@ -88,15 +89,6 @@ test('every page of the site, cut into pieces of about 300 characters, parses to
   // Most pages have no link definitions, so most are really cut (the test would prove nothing otherwise).
   assert.ok(cut > files.length / 2, `pages cut: ${cut} of ${files.length}`);
 });
-
-/** A small seeded generator, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 // Blocks, plain and not, and the lines that could join them to what comes before or after.
 const BLOCKS = [

@@ -7,20 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closingFenceLine, plainCode, plainHeading } from '../../src/pipeline/compile/plain-blocks.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
+import { seeded, pick } from '../helpers/seeded.ts';
 
 const processor = markdownProcessor();
 const parsed = (text: string) => JSON.parse(JSON.stringify(processor.parse(text).children));
 const made = (tree: { children: unknown[] }) => JSON.parse(JSON.stringify(tree.children));
-
-/** A small seeded generator, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-const pick = <T>(random: () => number, from: readonly T[]): T => from[Math.floor(random() * from.length)]!;
 
 const FENCES = ['```', '```', '````', '~~~', '~~~~'];
 const INFOS = ['', '', 'sql', 'java', 'js title="a.js"', 'bash  x', ' sql', 'a`b', 'a\\b', 'a&amp;', 'x\ty', 'sql ', 'c++', 'questdb-sql title="Q" demo'];

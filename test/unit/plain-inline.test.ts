@@ -7,19 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { plainList, plainParagraph } from '../../src/pipeline/compile/plain-inline.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
+import { seeded, pick } from '../helpers/seeded.ts';
 
 const processor = markdownProcessor();
 const json = (value: unknown) => JSON.parse(JSON.stringify(value));
-
-/** A small seeded generator, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-const pick = <T>(random: () => number, from: readonly T[]): T => from[Math.floor(random() * from.length)]!;
 
 const PLAIN = ['Time-series', 'data', 'arrives', 'in', 'order,', 'most', 'of the time.', '10', '(see', 'below)', "it's", '"quoted"', '50%', 'a+b=c', 'x/y', '#3', 'why?', 'Note:', 'now!', 'C#', 'HTTP', 'https', 'www', 'wwwx', 'naïve', '→', 'é'];
 const INLINE = ['`http://localhost:9000`', '`a@b.co`', '`www.x.com`', '**www.x.com**', '[www.x.com](x)', '**Sizes.**', '**Why?**', 'HTTP:', 'HTTPS: x', '`code`', '`a_b`', '`x:y`', '`<b>`', '`https`', '**bold**', '**two words**', '[a link](page.md)', '[link](#anchor-1)', '[x](../a/b.md#c)', '[`key.name`](#key.name)', '(**in parens**)', '**b**.', '**b**,'];

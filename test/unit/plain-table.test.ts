@@ -8,18 +8,10 @@ import assert from 'node:assert/strict';
 import { plainTable } from '../../src/pipeline/compile/plain-table.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
 import { parseLarge, splitForParsing } from '../../src/pipeline/compile/parse-chunked.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const processor = markdownProcessor();
 const parsed = (text: string) => JSON.parse(JSON.stringify(processor.parse(text)));
-
-/** A small seeded generator, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 // Pieces of cells: mostly plain, some that start an inline construct or break the row.
 const PLAIN = ['a', 'row', 'SYM1', '0.50', ' ', '  ', '(x)', 'a-b', 'x/y', '#3', "it's", '"q"', '50%', 'a+b=c', 'p; q', 'v, w'];
