@@ -116,6 +116,8 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
 ];
 /** The first characters of the blocks plainBlockAt can make. */
 const PLAIN_START = /^(?:[#`~|A-Za-z0-9([]|- |\*\*)/;
+/** A line a fence could open or close (the tracker's reading; plain-blocks.ts has CommonMark's exact one). */
+const FENCE_START = /^ {0,3}(`{3,}|~{3,})/;
 const MATH_OPEN = /^ {0,3}(\${2,})[ \t]*[^$]*$/;
 const MATH_CLOSE = /^ {0,3}(\${2,})[ \t]*$/;
 
@@ -247,12 +249,12 @@ export function splitForParsing(body: string, pieceChars = PIECE_CHARS, cut = tr
       }
     }
     // What this line opens or closes.
+    const f = FENCE_START.exec(line);
     if (fence !== undefined) {
       const t = line.trim();
-      if (/^ {0,3}(`{3,}|~{3,})/.test(line) && t.startsWith(fence[0]!.repeat(fence.length)) && t.replace(/[`~]/g, '') === '') fence = undefined;
+      if (f && t.startsWith(fence[0]!.repeat(fence.length)) && t.replace(/[`~]/g, '') === '') fence = undefined;
       continue;
     }
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
     if (f) {
       fence = f[1]!;
       continue;

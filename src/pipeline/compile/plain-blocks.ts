@@ -11,8 +11,13 @@ import type { Point } from 'unist';
 import { plainSpan } from './plain-inline.ts';
 
 const OPENING_FENCE = /^(`{3,}|~{3,})(.*)$/;
-/** Any line that closes a fence of the given character and at least its length (CommonMark's rule). */
 const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/** Whether `line` closes a block opened by `fence`: its character, at least its length (CommonMark's rule). */
+function closesFence(line: string, fence: string): boolean {
+  const close = CLOSING_FENCE.exec(line);
+  return close !== null && close[1]![0] === fence[0] && close[1]!.length >= fence.length;
+}
 
 const point = (line: number, column: number, offset: number): Point => ({ line, column, offset });
 
@@ -20,14 +25,10 @@ const point = (line: number, column: number, offset: number): Point => ({ line, 
  * Where the fenced code block opening at `lines[start]` ends: the index of its closing line, or
  * -1 when the line opens no fence or nothing closes it (it then runs to the end of the page).
  */
-export function closingFenceLine(lines: readonly string[], start: number, limit = lines.length): number {
+export function closingFenceLine(lines: readonly string[], start: number): number {
   const open = OPENING_FENCE.exec(lines[start]!);
   if (!open || (open[1]![0] === '`' && open[2]!.includes('`'))) return -1;
-  const fence = open[1]!;
-  for (let i = start + 1; i < limit; i++) {
-    const close = CLOSING_FENCE.exec(lines[i]!);
-    if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) return i;
-  }
+  for (let i = start + 1; i < lines.length; i++) if (closesFence(lines[i]!, open[1]!)) return i;
   return -1;
 }
 
@@ -47,8 +48,7 @@ export function plainCode(lines: readonly string[]): Root | undefined {
     const line = lines[i]!;
     if (line.includes('\r') || line.includes('\0')) return undefined;
     // A line that would close the fence earlier means these are not the block's lines.
-    const close = CLOSING_FENCE.exec(line);
-    if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) return undefined;
+    if (closesFence(line, fence)) return undefined;
   }
   const trimmed = info.replace(/^ +/, '');
   const space = trimmed.indexOf(' ');
@@ -68,8 +68,8 @@ export function plainCode(lines: readonly string[]): Root | undefined {
 
 /**
  * The tree of an ATX heading line (`## Text with \`code\``): one to six `#`, one space, then
- * plain text and single-backtick code (plain-table.ts's rule), not ending in `#` (a closing
- * sequence) or a space. An empty heading (`##`) is left to the parser.
+ * plain inline content (plain-inline.ts's rule), not ending in `#` (a closing sequence) or a
+ * space. An empty heading (`##`) is left to the parser.
  */
 export function plainHeading(line: string): Root | undefined {
   const marks = /^#{1,6} /.exec(line);

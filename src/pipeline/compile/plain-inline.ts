@@ -88,8 +88,9 @@ export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingC
     } else if (c === '*') {
       if (text[i + 1] !== '*' || (i > 0 && !BEFORE_STRONG.test(text[i - 1]!))) return undefined;
       const close = text.indexOf('**', i + 2);
+      if (close === -1) return undefined;
       const words = text.slice(i + 2, close);
-      if (close === -1 || !STRONG_WORDS.test(words) || MAY_LINK.test(words) || (close + 2 < text.length && !AFTER_STRONG.test(text[close + 2]!))) return undefined;
+      if (!STRONG_WORDS.test(words) || MAY_LINK.test(words) || (close + 2 < text.length && !AFTER_STRONG.test(text[close + 2]!))) return undefined;
       if (!flush(i)) return undefined;
       const inner: Text = { type: 'text', value: words, position: { start: point(i + 2), end: point(close) } };
       out.push({ type: 'strong', children: [inner], position: { start: point(i), end: point(close + 2) } } satisfies Strong);
@@ -134,8 +135,10 @@ export function plainSpan(line: string, from: number, to: number, lineNo: number
   return plainPhrasing(line.slice(from, to), { line: lineNo, column: from + 1, offset: lineOffset + from });
 }
 
-/** Lines a paragraph or a list item may not start with: a list marker, and anything not a letter, digit or inline construct. */
+/** An ordered list's marker: no line of a paragraph or an item may start with one. */
 const ORDERED_MARKER = /^\d{1,9}[.)]/;
+/** A paragraph's first characters: a letter, a digit or an inline construct. */
+const PARAGRAPH_START = /^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9]|\[)/;
 /** A paragraph's later lines: nothing that could interrupt it (a fence, a list, a heading, a quote, HTML, a table's delimiter row, a setext underline). */
 const PARAGRAPH_LINE = /^(?:[A-Za-z0-9(["']|`(?!``)|\*\*[A-Za-z0-9])/;
 /** An item's first characters: not a task's `[ ]`, another marker or a block's start. */
@@ -143,7 +146,7 @@ const ITEM_START = /^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9]|\[(?![ \txX]\]))/;
 
 /** The tree of a paragraph given as its lines (no blank line among them, the block ending after the last), or undefined. */
 export function plainParagraph(lines: readonly string[]): Root | undefined {
-  if (!/^(?:[A-Za-z0-9`(]|\*\*[A-Za-z0-9]|\[)/.test(lines[0]!) || ORDERED_MARKER.test(lines[0]!)) return undefined;
+  if (!PARAGRAPH_START.test(lines[0]!) || ORDERED_MARKER.test(lines[0]!)) return undefined;
   for (let k = 1; k < lines.length; k++) if (!PARAGRAPH_LINE.test(lines[k]!) || ORDERED_MARKER.test(lines[k]!)) return undefined;
   const text = lines.join('\n');
   const children = plainPhrasing(text, { line: 1, column: 1, offset: 0 });
