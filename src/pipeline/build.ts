@@ -39,7 +39,8 @@ import { listPageFiles } from './load/load-pages.ts';
 import { cachedOutputs, lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
 import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cache/build-stamp.ts';
-import { buildSearchIndex, searchFiles } from './search/index-files.ts';
+import { RECORDS_FILE, searchFiles, type RecordsReuse } from './search/index-files.ts';
+import { closePreviousRecords, openPreviousRecords } from './search/records-file.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
 import { headersFile } from './policy/csp.ts';
@@ -98,8 +99,8 @@ export function renderContext(site: LoadedSite, navigation: Navigation, assets: 
 }
 
 /** The search index files; emitted with Algolia too, as records.json is what `npm run search:upload` sends. */
-export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation): OutputFile[] {
-  return searchFiles(buildSearchIndex(inSidebarOrder(pages, navigation)), siteConfig.url);
+export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation, records?: RecordsReuse): OutputFile[] {
+  return searchFiles(inSidebarOrder(pages, navigation), siteConfig.url, records);
 }
 
 /** Pages in sidebar order (the search index's tie-break), unlisted ones last. */
@@ -109,12 +110,12 @@ function inSidebarOrder(pages: PageSearchData[], navigation: Navigation): PageSe
 }
 
 /** Site-wide files besides the pages: 404, sitemap, manifest, assets (feature files only when used), public/. */
-export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation): Promise<OutputFile[]> {
+export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation, records?: RecordsReuse): Promise<OutputFile[]> {
   const indexable = compiled.filter((c) => !c.source.frontMatter.noindex).map((c) => c.source.route);
   return [
     { path: '404.html', contents: renderNotFoundPage(ctx) },
     { path: 'search/index.html', contents: renderSearchPage(ctx) },
-    ...searchOutputFiles(search, navigation),
+    ...searchOutputFiles(search, navigation, records),
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
     // A very large sidebar is drawn per page as an outline; the whole list is this one file.
@@ -212,6 +213,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     });
   }
   // Cached and built pages back in the pages' order.
+  /** Each page's cache entry key, by page file (for the stamp) and by route (for the search records). */
+  const pageKeys = new Map<string, string>();
+  const routeKeys = new Map<string, string>();
   let next = 0;
   for (let i = 0; i < site.pages.length; i++) {
     const b = results[i] ?? built[next++]!;
@@ -219,16 +223,28 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     outputs.push(...b.outputs);
     if (b.search) search.push(b.search);
     for (const d of b.digests ?? []) digests.set(d.path, d);
+    if (b.cacheKey !== undefined) {
+      pageKeys.set(b.page.source.file, b.cacheKey);
+      routeKeys.set(b.page.source.route, b.cacheKey);
+    }
   }
   folder?.wrote(outputs.map((f) => f.path));
   if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
+  // Over its own previous output, a cached build copies unchanged pages' search records from the file there.
+  const records: RecordsReuse = { keys: routeKeys, layout: { size: 0, pages: [] } };
   const rest = await timed('emit', timings, async () => {
-    const files = await siteFiles(root, ctx, compiled, assets, search, navigation);
-    if (!folder) return files.map(inMemory);
-    for (const d of await folder.write(files)) digests.set(d.path, d);
-    // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
-    return files.map(written);
+    records.previous = folder && stamp?.records ? openPreviousRecords(outputTarget(outDir, RECORDS_FILE), stamp.records) : undefined;
+    try {
+      const files = await siteFiles(root, ctx, compiled, assets, search, navigation, records);
+      if (records.previous) log(`  search records: ${search.filter((s) => records.previous!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
+      if (!folder) return files.map(inMemory);
+      for (const d of await folder.write(files)) digests.set(d.path, d);
+      // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
+      return files.map(written);
+    } finally {
+      closePreviousRecords(records.previous);
+    }
   });
   outputs.push(...rest);
   await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, folder));
@@ -244,9 +260,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   if (stampPlace && stamp?.inputs !== undefined) {
-    const pageKeys = new Map<string, string>();
-    for (const b of [...results, ...built]) if (b?.cacheKey !== undefined) pageKeys.set(b.page.source.file, b.cacheKey);
-    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys }));
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: records.layout }));
   }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }

@@ -121,11 +121,18 @@ describe('cached builds into their own previous output', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** The last cached build's log. */
+  let lines: string[] = [];
   async function cachedBuild(into = out): Promise<number> {
-    const lines: string[] = [];
+    lines = [];
     await buildAll({ root: site, outDir: into, cacheDir: pagesCache, log: (l) => lines.push(l) });
     return Number(/cache: (\d+) of/.exec(lines.join('\n'))![1]);
   }
+  /** How many pages' search records the last cached build copied from the previous records.json; undefined when it copied none. */
+  const recordsCopied = (): [number, number] | undefined => {
+    const m = /search records: (\d+) of (\d+) pages' records copied/.exec(lines.join('\n'));
+    return m ? [Number(m[1]), Number(m[2])] : undefined;
+  };
   /** A build without the cache into a fresh folder: what every cached build must equal. */
   async function plainSnapshot(): Promise<Map<string, string>> {
     const plain = await mkdtemp(join(dir, 'plain-'));
@@ -142,6 +149,10 @@ describe('cached builds into their own previous output', () => {
     await appendFile(join(site, 'content/docs/concept/links.md'), '\nA sentence added for the in-place build.\n');
     assert.equal(await cachedBuild(), pages - 1);
     assert.match(await readFile(join(out, 'concept/links/index.html'), 'utf8'), /A sentence added for the in-place build\./);
+    // The search records of every other indexed page were copied from the records.json in place.
+    const [copied, indexed] = recordsCopied()!;
+    assert.ok(indexed >= 3 && copied === indexed - 1, `${copied} of ${indexed}`);
+    assert.match(await readFile(join(out, 'search/records.json'), 'utf8'), /A sentence added for the in-place build\./);
     assert.deepEqual(await snapshot(out), await plainSnapshot());
   });
 
@@ -151,6 +162,7 @@ describe('cached builds into their own previous output', () => {
     const page = join(out, 'concept/constructs/index.html');
     await writeFile(page, 'edited by hand');
     await cachedBuild();
+    assert.equal(recordsCopied(), undefined, 'a folder changed since: records.json is made anew');
     assert.doesNotMatch(await readFile(page, 'utf8'), /edited by hand/);
     assert.deepEqual(await snapshot(out), await plainSnapshot());
   });

@@ -2,8 +2,14 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import type { PageSearchData } from '../../src/pipeline/search/records.ts';
+import type { RecordsLayout } from '../../src/pipeline/search/records-file.ts';
 import { buildFixture, FIXTURES } from '../helpers/fixture.ts';
-import { SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
+import { contentRecord, headingRecords, SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
 import type { ContentIndexFile, HeadingsIndexFile, SearchRecord, SearchRequest } from '../../src/shared/search/types.ts';
 import { hitHref, missingResultsUrl } from '../../src/shared/search/config.ts';
 import { searchSettings, SearchConfigError } from '../../src/pipeline/search/settings.ts';
@@ -202,28 +208,104 @@ describe('search settings', () => {
   });
 });
 
-test('records.json is written in pieces whose text is exactly JSON.stringify of the records, on a site large enough for several pieces', async () => {
-  const { buildSearchIndex, searchFiles, uploadRecords, RECORDS_FILE } = await import('../../src/pipeline/search/index-files.ts');
-  const pages = Array.from({ length: 1200 }, (_, p) => ({
+/**
+ * The records as the whole index makes them (the engine's headingRecords and contentRecord),
+ * with object ids as records-file.ts documents them: a reference made independently of the
+ * build's page-by-page fragments.
+ */
+function referenceRecords(index: { headings: HeadingsIndexFile; content: ContentIndexFile }, origin: string): SearchRecord[] {
+  const idOf = (r: SearchRecord) => createHash('sha1').update(`${r.url}\n${r.type}\n${r.content ?? r.hierarchy[r.type === 'content' ? 'lvl1' : r.type] ?? ''}`).digest('hex').slice(0, 16);
+  const upload = (objectID: string, r: SearchRecord): SearchRecord => ({ objectID, hierarchy: r.hierarchy, content: r.content, type: r.type, url: origin + r.url, ...(r.keywords !== undefined ? { keywords: r.keywords } : {}) });
+  const base = headingRecords(index.headings);
+  const out = base.map((r) => upload(idOf(r), r));
+  const seen = new Map<string, number>();
+  index.content.content.forEach((text, i) => {
+    const r = contentRecord(index.headings, base, text, i);
+    const id = idOf(r);
+    const key = `${text[0]} ${id}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    out.push(upload(n === 0 ? id : `${id}-${n}`, r));
+  });
+  return out;
+}
+
+function searchPages(count: number, variant = ''): PageSearchData[] {
+  return Array.from({ length: count }, (_, p) => ({
     route: `/docs/p${p}/`,
     section: `Section ${p % 7}`,
-    title: `Page "${p}" <title>`,
+    title: `Page "${p}" <title>${variant}`,
     ...(p % 3 === 0 ? { keywords: `kw ${p}, "quoted"` } : {}),
-    headings: [[2, `h-${p}`, `Heading ${p} ünïcode`, -1], [3, `s-${p}`, 'Sub', 0]] as [number, string, string, number][],
+    // Some pages have no headings, some no texts.
+    headings: (p % 11 === 5 ? [] : [[2, `h-${p}`, `Heading ${p} ünïcode`, -1], [3, `s-${p}`, 'Sub', 0]]) as [number, string, string, number][],
     // The same text three times under one heading, and on every page: only its repeats on a page get a number.
-    content: [...Array.from({ length: 6 }, (_, c) => [c % 2, `Paragraph ${c} of page ${p}, with "quotes", back\\slashes and a line\nbreak.`] as [number, string]), [1, 'Same text'], [1, 'Same text'], [1, 'Same text']] as [number, string][],
+    content: (p % 13 === 7 ? [] : [...Array.from({ length: 6 }, (_, c) => [p % 11 === 5 ? -1 : c % 2, `Paragraph ${c} of page ${p}, with "quotes", back\\slashes, ünïcode and a line\nbreak.`] as [number, string]), [p % 11 === 5 ? -1 : 1, 'Same text'], [p % 11 === 5 ? -1 : 1, 'Same text'], [p % 11 === 5 ? -1 : 1, 'Same text'], [p % 11 === 5 ? -1 : 0, 'A keyed row', `row-${p}`]]) as ([number, string] | [number, string, string])[],
   }));
-  const index = buildSearchIndex(pages);
-  const file = searchFiles(index, 'https://questdb.com').find((f) => f.path === RECORDS_FILE)!;
+}
+
+test('records.json is written in pieces whose text is exactly JSON.stringify of the records, on a site large enough for several pieces', async () => {
+  const { buildSearchIndex, searchFiles, RECORDS_FILE } = await import('../../src/pipeline/search/index-files.ts');
+  const pages = searchPages(1200);
+  const file = searchFiles(pages, 'https://questdb.com').find((f) => f.path === RECORDS_FILE)!;
   assert.ok('pieces' in file, 'written in pieces');
   const pieces = [...file.pieces()];
   assert.ok(pieces.length > 2, `pieces: ${pieces.length}`);
-  const records = uploadRecords(index, 'https://questdb.com');
+  const records = referenceRecords(buildSearchIndex(pages), 'https://questdb.com');
   assert.equal(pieces.join(''), JSON.stringify(records));
   assert.equal(new Set(records.map((r) => r.objectID)).size, records.length, 'object ids are unique');
   const same = records.filter((r) => r.content === 'Same text');
-  assert.equal(same.length, 3 * pages.length);
+  assert.equal(same.length, 3 * pages.filter((p) => p.content.length > 0).length);
   assert.deepEqual(same.slice(0, 3).map((r) => r.objectID.replace(/^[0-9a-f]{16}/, '')), ['', '-1', '-2']);
-  assert.equal(same.filter((r) => !r.objectID.includes('-')).length, pages.length, 'each page numbers its own repeats');
+  assert.equal(same.filter((r) => !r.objectID.includes('-')).length, pages.filter((p) => p.content.length > 0).length, 'each page numbers its own repeats');
   assert.ok(records.some((r) => r.keywords === 'kw 0, "quoted"'));
+});
+
+test('records.json copied in part from the previous file is byte for byte the file made anew, build after build', async () => {
+  const { openPreviousRecords, closePreviousRecords, recordsPieces } = await import('../../src/pipeline/search/records-file.ts');
+  const dir = await mkdtemp(join(tmpdir(), 'qdb-records-'));
+  const path = join(dir, 'records.json');
+  const origin = 'https://questdb.com';
+  type Page = { data: PageSearchData; key?: string };
+  /** Writes the file from `pages`, copying from the one there by `layout`; answers the new layout and the bytes copied. */
+  const write = (pages: Page[], layout?: RecordsLayout) => {
+    const previous = layout && openPreviousRecords(path, layout);
+    const next: RecordsLayout = { size: 0, pages: [] };
+    let copied = 0;
+    try {
+      const parts: Buffer[] = [];
+      for (const piece of recordsPieces(pages, origin, previous, next)) {
+        if (typeof piece !== 'string') copied += piece.length;
+        parts.push(typeof piece === 'string' ? Buffer.from(piece) : Buffer.from(piece));
+      }
+      writeFileSync(path, Buffer.concat(parts));
+    } finally {
+      closePreviousRecords(previous);
+    }
+    assert.equal(next.size, statSync(path).size, 'the layout has the file size');
+    return { layout: next, copied };
+  };
+  const fresh = (pages: Page[]) => Array.from(recordsPieces(pages.map((p) => ({ data: p.data })), origin, undefined, { size: 0, pages: [] }), (p) => (typeof p === 'string' ? p : Buffer.from(p).toString())).join('');
+  const all = searchPages(400);
+  const changed = searchPages(400, ' (changed)');
+  let pages: Page[] = all.map((data, i) => ({ data, key: `k${i}` }));
+  let { layout } = write(pages);
+  assert.equal(readFileSync(path, 'utf8'), fresh(pages));
+  const rounds: [string, (p: Page[]) => Page[]][] = [
+    ['nothing changed', (p) => p],
+    ['three pages changed', (p) => p.map((x, i) => ([0, 57, 399].includes(i) ? { data: changed[i]!, key: `k${i}'` } : x))],
+    ['a page removed and one added', (p) => [...p.slice(0, 100), ...p.slice(101), { data: { ...changed[5]!, route: '/docs/new/' }, key: 'new' }]],
+    ['pages in another order, one without a key', (p) => [...p.slice(200), ...p.slice(0, 200).reverse()].map((x, i) => (i === 3 ? { data: x.data } : x))],
+    ['the first page changed', (p) => [{ data: changed[1]!, key: 'first' }, ...p.slice(1)]],
+  ];
+  for (const [what, change] of rounds) {
+    pages = change(pages);
+    const round = write(pages, layout);
+    assert.equal(readFileSync(path, 'utf8'), fresh(pages), what);
+    assert.ok(round.copied > statSync(path).size / 2, `${what}: most bytes copied (${round.copied})`);
+    layout = round.layout;
+  }
+  // A file of another size than its layout says is not copied from.
+  writeFileSync(path, readFileSync(path, 'utf8') + ' ');
+  assert.equal(openPreviousRecords(path, layout), undefined);
+  await rm(dir, { recursive: true, force: true });
 });

@@ -33,9 +33,10 @@ import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
 import { buildCodeVersion, hashFileInto, hashPiece } from './site-key.ts';
 import { MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
+import type { RecordsLayout } from '../search/records-file.ts';
 
 /** Bump when what a stamp holds or covers changes. */
-const STAMP_FORMAT = 2;
+const STAMP_FORMAT = 3;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
@@ -51,6 +52,8 @@ export interface StampedBuild {
 /** What a build leaves for the next: its report, and each page's cache entry key (page file → key) for the pages whose files came from an entry. */
 export interface FinishedBuild extends StampedBuild {
   pageKeys: Map<string, string>;
+  /** Where each page's search records lie in the records.json it wrote (search/records-file.ts). */
+  records?: RecordsLayout;
 }
 
 interface Stamp extends StampedBuild {
@@ -59,6 +62,7 @@ interface Stamp extends StampedBuild {
   output: FolderListing;
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
+  records?: RecordsLayout;
 }
 
 /** What the check found (see checkStamp). */
@@ -69,6 +73,8 @@ export interface StampCheck {
   inputs?: string;
   /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
   inPlace?: Map<string, string>;
+  /** The stamped build's records.json layout, when its output folder is as it left it. */
+  records?: RecordsLayout;
   /** The output folder as the check listed it. */
   listing?: FolderListing;
 }
@@ -151,9 +157,9 @@ function sameListing(a: FolderListing, b: FolderListing): boolean {
  * with at the end, if the site can have one, and the page keys of the files in place.
  */
 export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<StampCheck> {
-  const { inputs, inPlace, listing } = check ?? (await checkStamp(place));
+  const { inputs, inPlace, records, listing } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, listing };
+  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, records, listing };
 }
 
 /**
@@ -223,6 +229,7 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
   const output = outputListing(place.outDir);
   if (output === undefined || !sameListing(output, stamp.output)) return { inputs, listing: output };
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
-  if (inputs !== stamp.inputs) return { inputs, inPlace, listing: output };
-  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, listing: output };
+  const records = typeof stamp.records?.size === 'number' && Array.isArray(stamp.records.pages) ? stamp.records : undefined;
+  if (inputs !== stamp.inputs) return { inputs, inPlace, records, listing: output };
+  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, records, listing: output };
 }

@@ -1,14 +1,18 @@
 /**
  * A file the build produces: its path under build/ and either its contents, a file to copy,
- * or pieces of text made as they are written (a large generated file, such as the search
- * records of a big site, whose whole text would be one 100+ MB string).
+ * or pieces of text (or UTF-8 bytes) made as they are written (a large generated file, such as
+ * the search records of a big site, whose whole text would be one 100+ MB string).
  */
-export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string } | { path: string; pieces: () => Iterable<string> };
+export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string } | { path: string; pieces: () => Iterable<string | Uint8Array> };
 
 /** A file's contents in memory (pieces joined); undefined for a file that is copied. */
 export function contentsOf(file: OutputFile): string | Uint8Array | undefined {
   if ('contents' in file) return file.contents;
-  if ('pieces' in file) return [...file.pieces()].join('');
+  if ('pieces' in file) {
+    const pieces = [...file.pieces()];
+    // Bytes are joined as bytes: a piece may end inside a character.
+    return pieces.every((p) => typeof p === 'string') ? pieces.join('') : Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString();
+  }
   return undefined;
 }
 

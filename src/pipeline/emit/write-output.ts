@@ -61,12 +61,12 @@ function writeUnlessSame(target: string, bytes: Uint8Array): void {
   writeFileSync(target, bytes);
 }
 
-/** Writes pieces of text to `target` as they come (synchronously, as above); answers the bytes written. */
-async function writePieces(target: string, pieces: Iterable<string> | AsyncIterable<string>): Promise<number> {
+/** Writes pieces of text or bytes to `target` as they come (synchronously, as above); answers the bytes written. */
+async function writePieces(target: string, pieces: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): Promise<number> {
   const fd = openSync(target, 'w');
   let bytes = 0;
   try {
-    for await (const piece of pieces) bytes += writeSync(fd, piece);
+    for await (const piece of pieces) bytes += typeof piece === 'string' ? writeSync(fd, piece) : writeSync(fd, piece);
   } finally {
     closeSync(fd);
   }
