@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 
 /** Bump when the entry format or what a key covers changes. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 /** The repository the build's code lives in (not the site being built, which may be a fixture). */
 const CODE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
