@@ -21,10 +21,10 @@ import { inMemory, written, type FileDigest, type OutputFile } from './emit/outp
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
-import { writeBuiltFiles } from './emit/write-output.ts';
+import { readRange, writeBuiltFiles } from './emit/write-output.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { outputPathForRoute } from './load/routes.ts';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
 import { sidebarSections } from './site/sidebar-sections.ts';
 import { markdownOutputPath } from './markdown/paths.ts';
@@ -252,7 +252,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   if (folder) {
     folder.wrote([SERVICE_WORKER_FILE]); // written next, once the folder holds only this build's files
     await timed('emit', timings, () => folder.removeStale());
-    const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId, digests));
+    const sw = await timed('emit', timings, () => writeServiceWorker(outDir, assets.assets.buildId, folder.files(), digests));
     log(`  service worker: ${sw.precached} files (${(sw.bytes / 1024 / 1024).toFixed(1)} MB) precached in offline mode`);
     notes.push(...sw.warnings.map((w) => `  service worker warning: ${w}`));
   }
@@ -274,6 +274,21 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
   const pages = new Map(compiled.map((c) => [c.source.route, { route: c.source.route, title: c.source.frontMatter.title, description: c.source.frontMatter.description ?? '', noindex: c.source.frontMatter.noindex }]));
   const inMemory = new Map<string, string>();
   if (folder === undefined) for (const f of outputs) if (f.path.endsWith('.md') && 'contents' in f) inMemory.set(f.path, String(f.contents));
+  /** What the llms files wrote, when they are kept in memory. */
+  const made = new Map<string, Buffer>();
+  const sink = async (path: string, pieces: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>) => {
+    if (folder !== undefined) {
+      const bytes = await folder.stream(path, pieces);
+      outputs.push({ path, contents: '' });
+      return bytes;
+    }
+    const parts: Buffer[] = [];
+    for await (const piece of pieces) parts.push(Buffer.from(piece));
+    const bytes = Buffer.concat(parts);
+    made.set(path, bytes);
+    outputs.push({ path, contents: bytes.toString() });
+    return bytes.length;
+  };
   await writeLlmsFiles({
     sections: llmsSections(sidebarSections(navigation.sidebar), pages),
     origin: siteConfig.url,
@@ -282,16 +297,15 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
     release,
     // Read synchronously: thousands of small reads cost more in thread-pool hand-offs than in reading (as for writes, see write-output.ts).
     read: async (route) => (folder === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readCopy(outputTarget(folder.dir, markdownOutputPath(route)))),
-    write: async (path, pieces) => {
-      if (folder !== undefined) {
-        const bytes = await folder.stream(path, pieces);
-        outputs.push({ path, contents: '' });
-        return bytes;
+    write: sink,
+    copy: async (from, start, end, to) => {
+      if (folder === undefined) return sink(to, [made.get(from)!.subarray(start, end)]);
+      const fd = openSync(outputTarget(folder.dir, from), 'r');
+      try {
+        return await sink(to, readRange(fd, start, end, Buffer.allocUnsafe(1 << 20)));
+      } finally {
+        closeSync(fd);
       }
-      let text = '';
-      for await (const piece of pieces) text += piece;
-      outputs.push({ path, contents: text });
-      return Buffer.byteLength(text);
     },
   });
 }

@@ -121,17 +121,18 @@ describe('llms.txt and llms-full.txt', () => {
       ['/docs/', { route: '/docs/', title: 'Home', description: 'Start' }],
       ['/docs/a/', { route: '/docs/a/', title: 'A [x]', description: 'About\nA' }],
       ['/docs/b/', { route: '/docs/b/', title: 'B', description: '', noindex: true }],
+      ['/docs/c/', { route: '/docs/c/', title: 'C', description: '' }],
     ]);
     const sections = llmsSections(
       [
         { label: 'Documentation', pages: [{ label: 'Home', route: '/docs/' }] },
-        { label: 'Query & SQL', pages: [{ label: 'A', route: '/docs/a/' }, { label: 'B', route: '/docs/b/' }, { label: 'Gone', route: '/docs/gone/' }] },
+        { label: 'Query & SQL', pages: [{ label: 'A', route: '/docs/a/' }, { label: 'B', route: '/docs/b/' }, { label: 'Gone', route: '/docs/gone/' }, { label: 'C', route: '/docs/c/' }] },
       ],
       pages,
     );
     assert.deepEqual(sections.map((s) => [s.label, s.fullTextPath, s.pages.map((p) => p.route)]), [
       ['Documentation', undefined, ['/docs/'] as string[]],
-      ['Query & SQL', 'query-and-sql/llms-full.txt', ['/docs/a/']],
+      ['Query & SQL', 'query-and-sql/llms-full.txt', ['/docs/a/', '/docs/c/']],
     ]);
     const written = new Map<string, string>();
     const sizes = await writeLlmsFiles({
@@ -140,16 +141,24 @@ describe('llms.txt and llms-full.txt', () => {
       basePath: '/docs/',
       tagline: 'A database.',
       release: FALLBACK_RELEASE,
-      read: async (route) => `# page ${route}\n`,
+      // Not ASCII: a section's file is a range of bytes of the whole-site file.
+      read: async (route) => `# page ${route} — ü\n`,
       write: async (path, pieces) => {
         let text = '';
         for await (const p of pieces) text += p;
         written.set(path, text);
         return Buffer.byteLength(text);
       },
+      copy: async (from, start, end, to) => {
+        written.set(to, Buffer.from(written.get(from)!).subarray(start, end).toString());
+        return end - start;
+      },
     });
-    assert.equal(written.get('query-and-sql/llms-full.txt'), 'Source: https://example.com/docs/a/\n\n# page /docs/a/\n');
-    assert.equal(written.get('llms-full.txt'), 'Source: https://example.com/docs/\n\n# page /docs/\n\n---\n\nSource: https://example.com/docs/a/\n\n# page /docs/a/\n');
+    assert.equal(written.get('query-and-sql/llms-full.txt'), 'Source: https://example.com/docs/a/\n\n# page /docs/a/ — ü\n\n---\n\nSource: https://example.com/docs/c/\n\n# page /docs/c/ — ü\n');
+    assert.equal(
+      written.get('llms-full.txt'),
+      'Source: https://example.com/docs/\n\n# page /docs/ — ü\n\n---\n\nSource: https://example.com/docs/a/\n\n# page /docs/a/ — ü\n\n---\n\nSource: https://example.com/docs/c/\n\n# page /docs/c/ — ü\n',
+    );
     assert.match(written.get('llms.txt')!, /\n- \[A \\\[x\\\]\]\(https:\/\/example\.com\/docs\/a\/index\.md\): About A\n/);
     assert.equal(sizes.get('llms-full.txt'), Buffer.byteLength(written.get('llms-full.txt')!));
   });

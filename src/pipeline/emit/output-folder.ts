@@ -76,12 +76,17 @@ export class OutputFolder {
     return digests;
   }
 
-  /** Writes one file from pieces of text as they come, as `write` does; answers its size in bytes. */
-  async stream(path: string, pieces: AsyncIterable<string>): Promise<number> {
+  /** Writes one file from pieces of text or bytes as they come, as `write` does; answers its size in bytes. */
+  async stream(path: string, pieces: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): Promise<number> {
     this.makeWay([path]);
     const bytes = await streamOutput(this.dir, path, pieces);
     this.wrote([path]);
     return bytes;
+  }
+
+  /** The files this build wrote: once removeStale has run, every file of the folder. */
+  files(): ReadonlySet<string> {
+    return this.writtenPaths;
   }
 
   /** Notes files this build wrote (in this thread or a worker), so they are kept. */

@@ -9,8 +9,9 @@ export type OutputFile = { path: string; contents: string | Uint8Array } | { pat
 export function contentsOf(file: OutputFile): string | Uint8Array | undefined {
   if ('contents' in file) return file.contents;
   if ('pieces' in file) {
-    const pieces = [...file.pieces()];
-    // Bytes are joined as bytes: a piece may end inside a character.
+    // Each piece kept as it comes (a piece of bytes holds only until the next is asked for);
+    // bytes are joined as bytes: a piece may end inside a character.
+    const pieces = Array.from(file.pieces(), (p) => (typeof p === 'string' ? p : Buffer.from(p)));
     return pieces.every((p) => typeof p === 'string') ? pieces.join('') : Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString();
   }
   return undefined;

@@ -9,8 +9,8 @@
  *   larger than many context windows.
  *
  * Pages with `noindex`, and pages the sidebar does not list (snippets), are left out.
- * The full-text files are streamed page by page from the Markdown copies already written,
- * so the build never holds the whole site's text.
+ * The whole-site file is streamed page by page from the Markdown copies already written, so
+ * the build never holds the whole site's text; each section's file is copied from a range of it.
  */
 import type { ReleaseData } from '../../shared/types.ts';
 import type { PageListSection } from '../site/sidebar-sections.ts';
@@ -68,12 +68,22 @@ function inline(text: string): string {
   return text.replace(/\s+/g, ' ').trim().replace(/([\\[\]])/g, '\\$1');
 }
 
-async function* fullText(pages: LlmsPage[], origin: string, read: (route: string) => Promise<string>): AsyncIterable<string> {
-  let first = true;
-  for (const page of pages) {
+/** Between two pages of a full-text file. */
+const PAGE_BREAK = '\n---\n\n';
+
+/**
+ * The whole-site file, page by page; `spans` gets each page's [start, end) in bytes, the break
+ * before it left out, so that a section's file is a range of this one (see writeLlmsFiles).
+ */
+async function* fullText(pages: LlmsPage[], origin: string, read: (route: string) => Promise<string>, spans: [number, number][]): AsyncIterable<string> {
+  let size = 0;
+  for (const [i, page] of pages.entries()) {
     const markdown = await read(page.route);
-    yield `${first ? '' : '\n---\n\n'}Source: ${origin}${page.route}\n\n${markdown.endsWith('\n') ? markdown : markdown + '\n'}`;
-    first = false;
+    const text = `Source: ${origin}${page.route}\n\n${markdown.endsWith('\n') ? markdown : markdown + '\n'}`;
+    const start = size + (i === 0 ? 0 : PAGE_BREAK.length);
+    size = start + Buffer.byteLength(text);
+    spans.push([start, size]);
+    yield i === 0 ? text : PAGE_BREAK + text;
   }
 }
 
@@ -88,6 +98,8 @@ export interface LlmsInput {
   /** A page's Markdown copy. */
   read: (route: string) => Promise<string>;
   write: TextSink;
+  /** Writes the file `to` from bytes [start, end) of the file `from`, written before; answers its size. */
+  copy: (from: string, start: number, end: number, to: string) => Promise<number>;
 }
 
 /** Writes every full-text file, then llms.txt with their sizes; answers the sizes by path. */
@@ -95,9 +107,15 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<Map<string, numb
   const { sections, origin, basePath } = input;
   const sizes = new Map<string, number>();
   const all = sections.flatMap((s) => s.pages);
-  sizes.set(FULL_TEXT_FILE, await input.write(FULL_TEXT_FILE, fullText(all, origin, input.read)));
+  const spans: [number, number][] = [];
+  sizes.set(FULL_TEXT_FILE, await input.write(FULL_TEXT_FILE, fullText(all, origin, input.read, spans)));
+  // A section's pages follow one another in the whole-site file: its file is that range of it,
+  // copied instead of every page being read and written again (52 MB at 10,000 pages).
+  let first = 0;
   for (const s of sections) {
-    if (s.fullTextPath) sizes.set(s.fullTextPath, await input.write(s.fullTextPath, fullText(s.pages, origin, input.read)));
+    const last = first + s.pages.length - 1;
+    if (s.fullTextPath) sizes.set(s.fullTextPath, await input.copy(FULL_TEXT_FILE, spans[first]![0], spans[last]![1], s.fullTextPath));
+    first = last + 1;
   }
   const lines = [
     '# QuestDB',

@@ -12,7 +12,8 @@
  * output folder is exactly as the stamped build left it.
  */
 import { hash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, unlinkSync } from 'node:fs';
+import { readRange } from '../emit/write-output.ts';
 import type { HeadingsIndexFile, SearchRecord } from '../../shared/search/types.ts';
 import { contentRecord, headingRecords } from '../../shared/search/engine.ts';
 import type { PageSearchData } from './records.ts';
@@ -126,8 +127,8 @@ const PIECE = 1 << 20;
 /**
  * records.json in pieces: `[`, every page's fragments of each group in turn, `]`, with commas
  * between. A fragment whose page's key is in `previous` is copied from it; runs of fragments
- * that lay side by side there are copied as one range. The new file's layout is added to
- * `layout`.
+ * that lay side by side there are copied as one range, through one buffer (a piece of bytes
+ * holds until the next piece is asked for). The new file's layout is added to `layout`.
  */
 export function* recordsPieces(pages: RecordsPage[], origin: string, previous: PreviousRecords | undefined, layout: RecordsLayout): Generator<string | Uint8Array> {
   /** Text made and not yet yielded; it comes before `copy`, which is yielded first when text follows. */
@@ -137,17 +138,14 @@ export function* recordsPieces(pages: RecordsPage[], origin: string, previous: P
   /** The new file's size so far, pending text and copy included. */
   let size = 1;
   let first = true;
+  let buffer: Buffer | undefined;
   function* flush(): Generator<string | Uint8Array> {
     if (text) yield text;
     text = '';
     if (!copy) return;
-    for (let at = copy[0]; at < copy[1]; ) {
-      const bytes = Buffer.allocUnsafe(Math.min(PIECE, copy[1] - at));
-      const read = readSync(previous!.fd, bytes, 0, bytes.length, at);
-      if (read === 0) throw new Error('search/records.json of the previous build ended early');
-      at += read;
-      yield read === bytes.length ? bytes : bytes.subarray(0, read);
-    }
+    // One buffer for every copy: a piece is written before the next is asked for (see writePieces).
+    buffer ??= Buffer.allocUnsafe(PIECE);
+    yield* readRange(previous!.fd, copy[0], copy[1], buffer);
     copy = undefined;
   }
   const places = pages.map((p): PageRecordsPlace | undefined => (p.key === undefined ? undefined : [p.key]));
