@@ -7,30 +7,44 @@ import type { OutputFile } from '../emit/output.ts';
 /** A record as a shard refers to it: a page (p) or a heading (h), by id. */
 type Ref = number; // pages: id; headings: -(id + 1)
 
-/** For each term, the records that name it most strongly: [strength (lower is stronger), position, record]. */
-function strongestPerTerm(index: HeadingsIndexFile): Map<string, [number, number, Ref][]> {
-  const byTerm = new Map<string, [number, number, Ref][]>();
-  const add = (text: string, strength: number, position: number, ref: Ref) => {
+/**
+ * A term's mention by a record, packed in one number so that 10,000 pages' terms are not a
+ * million small arrays: strength (lower is stronger) × 2^32 + position (pages first, then
+ * headings). Sorting the numbers sorts by strength, then position.
+ */
+type Mention = number;
+const STRENGTH = 2 ** 32;
+
+/** The record a mention names: a page's position is its id; headings follow the pages. */
+const refOf = (mention: Mention, pages: number): Ref => {
+  const position = mention % STRENGTH;
+  return position < pages ? position : -(position - pages + 1);
+};
+
+/** For each term, the mentions of the records that name it most strongly, strongest first. */
+function strongestPerTerm(index: HeadingsIndexFile): Map<string, Mention[]> {
+  const byTerm = new Map<string, Mention[]>();
+  const add = (text: string, strength: number, position: number) => {
     const seen = new Set<string>();
     for (const term of indexTerms(text)) {
       if (seen.has(term)) continue;
       seen.add(term);
       let list = byTerm.get(term);
       if (!list) byTerm.set(term, (list = []));
-      list.push([strength, position, ref]);
+      list.push(strength * STRENGTH + position);
     }
   };
   index.pages.forEach(([, , title, keywords], i) => {
     const comma = keywords?.indexOf(',') ?? -1;
-    add(title, 0, i, i);
+    add(title, 0, i);
     if (keywords) {
-      add(comma < 0 ? keywords : keywords.slice(0, comma), 0, i, i);
-      if (comma >= 0) add(keywords.slice(comma + 1), 1, i, i);
+      add(comma < 0 ? keywords : keywords.slice(0, comma), 0, i);
+      if (comma >= 0) add(keywords.slice(comma + 1), 1, i);
     }
   });
-  index.headings.forEach(([, level, , text], i) => add(text, 1 + level, index.pages.length + i, -(i + 1)));
+  index.headings.forEach(([, level, , text], i) => add(text, 1 + level, index.pages.length + i));
   for (const list of byTerm.values()) {
-    list.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    list.sort((a, b) => a - b);
     if (list.length > SHARD_TOP) list.length = SHARD_TOP;
   }
   return byTerm;
@@ -44,7 +58,7 @@ export function shardFiles(index: HeadingsIndexFile): OutputFile[] {
     if (key.length < 2 || !/^[\p{L}\p{N}]+$/u.test(key)) continue;
     let refs = byKey.get(key);
     if (!refs) byKey.set(key, (refs = new Set()));
-    for (const [, , ref] of list) refs.add(ref);
+    for (const mention of list) refs.add(refOf(mention, index.pages.length));
   }
   const files: OutputFile[] = [];
   const keys = [...byKey.keys()].sort();
