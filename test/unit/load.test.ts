@@ -1,7 +1,8 @@
 /** Stage 1: front matter validation, routes, and the example catalogue's rules. */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFrontMatter } from '../../src/pipeline/load/front-matter.ts';
+import matter from 'gray-matter';
+import { parseFrontMatter, splitFrontMatter } from '../../src/pipeline/load/front-matter.ts';
 import { routeFor, isRoutedPage, isHiddenPage, outputPathForRoute } from '../../src/pipeline/load/routes.ts';
 import { parseExample, fillPlaceholders } from '../../src/pipeline/load/load-examples.ts';
 
@@ -60,6 +61,72 @@ describe('front matter', () => {
     assert.ok(r.frontMatter!.description.length <= 160 && r.frontMatter!.description.endsWith('…'));
     const d = fm('title: T', '\n```\n# not a heading\n```\n\n> a quote\n\nReal text.\n');
     assert.equal(d.frontMatter?.description, 'Real text.');
+  });
+});
+
+describe('front matter split like gray-matter', () => {
+  test('splitFrontMatter answers what matter(text, {}) answers, for texts that start with ---', () => {
+    const blocks = [
+      'title: A\ndescription: B',
+      '# only a comment\n\n  # another',
+      '',
+      '   ',
+      '~',
+      'just a string',
+      'title: "quoted: colon"\nkeywords: [a, b]\ndate: 2024-01-02\nn: 0\nflag: false',
+      'nested:\n  a: 1\n  b: [x, {c: d}]',
+      'title: A\r\ndescription: B\r',
+      'list:\n  - one\n  - two',
+      'bad: [unclosed',
+      'dup: 1\ndup: 2',
+      'tab:\tvalue',
+      'anchor: &a x\nref: *a',
+    ];
+    const closings = ['---', '--- ', '---\t', '----', '---x', '---\r'];
+    const afters = ['', '\n', '\r\n', 'Body', '\nBody\n', '\r\nBody', '\n\nTwo blank', '\n---\nagain'];
+    let compared = 0;
+    for (const block of blocks) {
+      for (const close of closings) {
+        for (const after of afters) {
+          for (const eol of ['\n', '\r\n']) {
+            const text = `---${eol}${block}${eol}${close}${after}`;
+            let expected: unknown;
+            let actual: unknown;
+            try {
+              const m = matter(text, {});
+              expected = { data: m.data, content: m.content };
+            } catch (e) {
+              expected = { error: (e as Error).message };
+            }
+            try {
+              actual = splitFrontMatter(text);
+            } catch (e) {
+              actual = { error: (e as Error).message };
+            }
+            assert.deepEqual(actual, expected, JSON.stringify(text));
+            compared++;
+          }
+        }
+      }
+    }
+    // With no closing line at all, and with a YAML error's place.
+    for (const text of ['---\ntitle: A\n', '---\n', '---\r\nbad: [\n---\n']) {
+      let expected: unknown;
+      try {
+        const m = matter(text, {});
+        expected = { data: m.data, content: m.content };
+      } catch (e) {
+        expected = { error: (e as Error).message, mark: (e as { mark?: unknown }).mark };
+      }
+      let actual: unknown;
+      try {
+        actual = splitFrontMatter(text);
+      } catch (e) {
+        actual = { error: (e as Error).message, mark: (e as { mark?: unknown }).mark };
+      }
+      assert.deepEqual(actual, expected, JSON.stringify(text));
+    }
+    assert.ok(compared > 1000);
   });
 });
 
