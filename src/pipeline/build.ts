@@ -17,11 +17,11 @@ import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
 import { renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
 import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase } from './render/sidebar-html.ts';
-import { inMemory, written, type FileDigest, type OutputFile } from './emit/output.ts';
+import { bytesOfRange, inMemory, written, type FileDigest, type OutputFile, type Piece } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
-import { readRange, writeBuiltFiles } from './emit/write-output.ts';
+import { writeBuiltFiles } from './emit/write-output.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { outputPathForRoute } from './load/routes.ts';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -39,8 +39,10 @@ import { listPageFiles } from './load/load-pages.ts';
 import { cachedOutputs, lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
 import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cache/build-stamp.ts';
-import { RECORDS_FILE, searchFiles, type RecordsReuse } from './search/index-files.ts';
+import { RECORDS_FILE, searchFiles, type SearchReuse } from './search/index-files.ts';
 import { closePreviousRecords, openPreviousRecords } from './search/records-file.ts';
+import { shardPaths } from './search/shards.ts';
+import { SHARDS_MANIFEST } from '../shared/search/shards.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
 import { headersFile } from './policy/csp.ts';
@@ -99,7 +101,7 @@ export function renderContext(site: LoadedSite, navigation: Navigation, assets: 
 }
 
 /** The search index files; emitted with Algolia too, as records.json is what `npm run search:upload` sends. */
-export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation, records?: RecordsReuse): OutputFile[] {
+export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation, records?: SearchReuse): OutputFile[] {
   return searchFiles(inSidebarOrder(pages, navigation), siteConfig.url, records);
 }
 
@@ -110,7 +112,7 @@ function inSidebarOrder(pages: PageSearchData[], navigation: Navigation): PageSe
 }
 
 /** Site-wide files besides the pages: 404, sitemap, manifest, assets (feature files only when used), public/. */
-export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation, records?: RecordsReuse): Promise<OutputFile[]> {
+export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation, records?: SearchReuse): Promise<OutputFile[]> {
   const indexable = compiled.filter((c) => !c.source.frontMatter.noindex).map((c) => c.source.route);
   return [
     { path: '404.html', contents: renderNotFoundPage(ctx) },
@@ -231,23 +233,41 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   folder?.wrote(outputs.map((f) => f.path));
   if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
-  // Over its own previous output, a cached build copies unchanged pages' search records from the file there.
-  const records: RecordsReuse = { keys: routeKeys, layout: { size: 0, pages: [] } };
+  // Over its own previous output, a cached build copies unchanged pages' search records from the file there, and keeps its shards when they would be the same.
+  const records: SearchReuse = {
+    keys: routeKeys,
+    layout: { size: 0, pages: [] },
+    siteKey: cache?.siteKey,
+    previousShards: folder ? stamp?.shards : undefined,
+    keepShards: () => (folder ? shardPaths(readCopy(outputTarget(folder.dir, SHARDS_MANIFEST))) : undefined),
+  };
+  /** records.json, the largest file, written on libuv's threads while the llms files are made. */
+  let recordsWrite: Promise<unknown> = Promise.resolve();
   const rest = await timed('emit', timings, async () => {
     records.previous = folder && stamp?.records ? openPreviousRecords(outputTarget(outDir, RECORDS_FILE), stamp.records) : undefined;
-    try {
-      const files = await siteFiles(root, ctx, compiled, assets, search, navigation, records);
-      if (records.previous) log(`  search records: ${search.filter((s) => records.previous!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
-      if (!folder) return files.map(inMemory);
-      for (const d of await folder.write(files)) digests.set(d.path, d);
-      // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
-      return files.map(written);
-    } finally {
+    const files = await siteFiles(root, ctx, compiled, assets, search, navigation, records);
+    if (records.previous) log(`  search records: ${search.filter((s) => records.previous!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
+    if (!folder) {
+      const kept = files.map(inMemory);
       closePreviousRecords(records.previous);
+      return kept;
     }
+    const recordsFile = files.find((f) => f.path === RECORDS_FILE);
+    if (recordsFile && 'pieces' in recordsFile) {
+      recordsWrite = folder.streamInBackground(RECORDS_FILE, recordsFile.pieces()).finally(() => closePreviousRecords(records.previous));
+      recordsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
+    }
+    for (const d of await folder.write(files.filter((f) => f !== recordsFile))) digests.set(d.path, d);
+    if (records.keptShards) {
+      folder.wrote(records.keptShards);
+      log(`  search shards: ${records.keptShards.length - 1} kept from the previous build (the headings index is the same)`);
+    }
+    // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
+    return files.map(written);
   });
   outputs.push(...rest);
   await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, folder));
+  await timed('emit', timings, () => recordsWrite);
   const notes: string[] = [];
   if (folder) {
     folder.wrote([SERVICE_WORKER_FILE]); // written next, once the folder holds only this build's files
@@ -260,7 +280,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   if (stampPlace && stamp?.inputs !== undefined) {
-    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: records.layout }));
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: records.layout, shards: records.shards }));
   }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }
@@ -276,14 +296,14 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
   if (folder === undefined) for (const f of outputs) if (f.path.endsWith('.md') && 'contents' in f) inMemory.set(f.path, String(f.contents));
   /** What the llms files wrote, when they are kept in memory. */
   const made = new Map<string, Buffer>();
-  const sink = async (path: string, pieces: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>) => {
+  const sink = async (path: string, pieces: Iterable<Piece> | AsyncIterable<Piece>) => {
     if (folder !== undefined) {
       const bytes = await folder.stream(path, pieces);
       outputs.push({ path, contents: '' });
       return bytes;
     }
     const parts: Buffer[] = [];
-    for await (const piece of pieces) parts.push(Buffer.from(piece));
+    for await (const piece of pieces) parts.push(typeof piece === 'string' || piece instanceof Uint8Array ? Buffer.from(piece) : bytesOfRange(piece));
     const bytes = Buffer.concat(parts);
     made.set(path, bytes);
     outputs.push({ path, contents: bytes.toString() });
@@ -302,7 +322,7 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
       if (folder === undefined) return sink(to, [made.get(from)!.subarray(start, end)]);
       const fd = openSync(outputTarget(folder.dir, from), 'r');
       try {
-        return await sink(to, readRange(fd, start, end, Buffer.allocUnsafe(1 << 20)));
+        return await sink(to, [{ fd, start, end }]);
       } finally {
         closeSync(fd);
       }

@@ -8,6 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { PageSearchData } from '../../src/pipeline/search/records.ts';
 import type { RecordsLayout } from '../../src/pipeline/search/records-file.ts';
+import type { SearchReuse } from '../../src/pipeline/search/index-files.ts';
+import { streamOutput } from '../../src/pipeline/emit/write-output.ts';
+import { contentsOf } from '../../src/pipeline/emit/output.ts';
 import { buildFixture, FIXTURES } from '../helpers/fixture.ts';
 import { contentRecord, headingRecords, SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
 import type { ContentIndexFile, HeadingsIndexFile, SearchRecord, SearchRequest } from '../../src/shared/search/types.ts';
@@ -266,29 +269,34 @@ test('records.json copied in part from the previous file is byte for byte the fi
   const path = join(dir, 'records.json');
   const origin = 'https://questdb.com';
   type Page = { data: PageSearchData; key?: string };
-  /** Writes the file from `pages`, copying from the one there by `layout`; answers the new layout and the bytes copied. */
-  const write = (pages: Page[], layout?: RecordsLayout) => {
+  /**
+   * Writes the file from `pages` with the build's writer (on libuv's threads or not), copying
+   * from the one there by `layout`; answers the new layout and the bytes copied.
+   */
+  let round = 0;
+  const write = async (pages: Page[], layout?: RecordsLayout) => {
     const previous = layout && openPreviousRecords(path, layout);
     const next: RecordsLayout = { size: 0, pages: [] };
     let copied = 0;
-    try {
-      const parts: Buffer[] = [];
+    function* counted() {
       for (const piece of recordsPieces(pages, origin, previous, next)) {
-        if (typeof piece !== 'string') copied += piece.length;
-        parts.push(typeof piece === 'string' ? Buffer.from(piece) : Buffer.from(piece));
+        if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) copied += piece.end - piece.start;
+        yield piece;
       }
-      writeFileSync(path, Buffer.concat(parts));
+    }
+    try {
+      await streamOutput(dir, 'records.json', counted(), round++ % 2 === 0);
     } finally {
       closePreviousRecords(previous);
     }
     assert.equal(next.size, statSync(path).size, 'the layout has the file size');
     return { layout: next, copied };
   };
-  const fresh = (pages: Page[]) => Array.from(recordsPieces(pages.map((p) => ({ data: p.data })), origin, undefined, { size: 0, pages: [] }), (p) => (typeof p === 'string' ? p : Buffer.from(p).toString())).join('');
+  const fresh = (pages: Page[]) => contentsOf({ path: 'records.json', pieces: () => recordsPieces(pages.map((p) => ({ data: p.data })), origin, undefined, { size: 0, pages: [] }) });
   const all = searchPages(400);
   const changed = searchPages(400, ' (changed)');
   let pages: Page[] = all.map((data, i) => ({ data, key: `k${i}` }));
-  let { layout } = write(pages);
+  let { layout } = await write(pages);
   assert.equal(readFileSync(path, 'utf8'), fresh(pages));
   const rounds: [string, (p: Page[]) => Page[]][] = [
     ['nothing changed', (p) => p],
@@ -299,13 +307,45 @@ test('records.json copied in part from the previous file is byte for byte the fi
   ];
   for (const [what, change] of rounds) {
     pages = change(pages);
-    const round = write(pages, layout);
+    const made = await write(pages, layout);
     assert.equal(readFileSync(path, 'utf8'), fresh(pages), what);
-    assert.ok(round.copied > statSync(path).size / 2, `${what}: most bytes copied (${round.copied})`);
-    layout = round.layout;
+    assert.ok(made.copied > statSync(path).size / 2, `${what}: most bytes copied (${made.copied})`);
+    layout = made.layout;
   }
   // A file of another size than its layout says is not copied from.
   writeFileSync(path, readFileSync(path, 'utf8') + ' ');
   assert.equal(openPreviousRecords(path, layout), undefined);
   await rm(dir, { recursive: true, force: true });
+});
+
+test('a large site\'s search shards are kept from the previous build only when the site key and the headings index are the same', async () => {
+  const { searchFiles } = await import('../../src/pipeline/search/index-files.ts');
+  const { SHARD_FROM_PAGES, SHARDS_MANIFEST } = await import('../../src/shared/search/shards.ts');
+  const { shardPaths } = await import('../../src/pipeline/search/shards.ts');
+  const pages = searchPages(SHARD_FROM_PAGES);
+  const made = (data: PageSearchData[], siteKey: string, previousShards?: string) => {
+    const reuse: SearchReuse = { keys: new Map<string, string>(), layout: { size: 0, pages: [] }, siteKey, previousShards, keepShards: () => ['kept'] };
+    const files = searchFiles(data, 'https://questdb.com', reuse);
+    return { reuse, shardFiles: files.filter((f) => f.path.startsWith('search/shards')) };
+  };
+  const first = made(pages, 'site');
+  assert.ok(first.shardFiles.length > 10, 'a site this large has shards');
+  assert.equal(first.reuse.keptShards, undefined);
+  const manifest = first.shardFiles.find((f) => f.path === SHARDS_MANIFEST)!;
+  assert.deepEqual(shardPaths(String('contents' in manifest && manifest.contents)), first.shardFiles.map((f) => f.path).sort((a, b) => (a === SHARDS_MANIFEST ? 1 : b === SHARDS_MANIFEST ? -1 : a < b ? -1 : 1)));
+  // A text edited: the same headings, so the same shards.
+  const edited = pages.map((p, i) => (i === 7 ? { ...p, content: [...p.content, [-1, 'A new sentence.'] as [number, string]] } : p));
+  const again = made(edited, 'site', first.reuse.shards);
+  assert.deepEqual(again.reuse.keptShards, ['kept']);
+  assert.equal(again.shardFiles.length, 0);
+  assert.equal(again.reuse.shards, first.reuse.shards);
+  // A heading edited, or another site key (new code, settings or navigation): made again.
+  const heading = pages.map((p, i) => (i === 7 ? { ...p, headings: [[2, 'h-new', 'A new heading', -1]] as [number, string, string, number][] } : p));
+  assert.equal(made(heading, 'site', first.reuse.shards).shardFiles.length > 0, true);
+  assert.equal(made(pages, 'other', first.reuse.shards).shardFiles.length > 0, true);
+  // Kept shards that cannot be read back are made again.
+  const unreadable: SearchReuse = { keys: new Map<string, string>(), layout: { size: 0, pages: [] }, siteKey: 'site', previousShards: first.reuse.shards, keepShards: () => undefined };
+  assert.ok(searchFiles(pages, 'https://questdb.com', unreadable).some((f) => f.path === SHARDS_MANIFEST));
+  assert.equal(shardPaths('not json'), undefined);
+  assert.equal(shardPaths('{"v":1,"keys":[1]}'), undefined);
 });

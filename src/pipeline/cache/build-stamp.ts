@@ -54,6 +54,8 @@ export interface FinishedBuild extends StampedBuild {
   pageKeys: Map<string, string>;
   /** Where each page's search records lie in the records.json it wrote (search/records-file.ts). */
   records?: RecordsLayout;
+  /** The key of the search shards it wrote (search/index-files.ts). */
+  shards?: string;
 }
 
 interface Stamp extends StampedBuild {
@@ -63,6 +65,7 @@ interface Stamp extends StampedBuild {
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
   records?: RecordsLayout;
+  shards?: string;
 }
 
 /** What the check found (see checkStamp). */
@@ -73,8 +76,9 @@ export interface StampCheck {
   inputs?: string;
   /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
   inPlace?: Map<string, string>;
-  /** The stamped build's records.json layout, when its output folder is as it left it. */
+  /** The stamped build's records.json layout and shards key, when its output folder is as it left it. */
   records?: RecordsLayout;
+  shards?: string;
   /** The output folder as the check listed it. */
   listing?: FolderListing;
 }
@@ -157,9 +161,9 @@ function sameListing(a: FolderListing, b: FolderListing): boolean {
  * with at the end, if the site can have one, and the page keys of the files in place.
  */
 export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<StampCheck> {
-  const { inputs, inPlace, records, listing } = check ?? (await checkStamp(place));
+  const { inputs, inPlace, records, shards, listing } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, records, listing };
+  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, records, shards, listing };
 }
 
 /**
@@ -230,6 +234,7 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
   if (output === undefined || !sameListing(output, stamp.output)) return { inputs, listing: output };
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
   const records = typeof stamp.records?.size === 'number' && Array.isArray(stamp.records.pages) ? stamp.records : undefined;
-  if (inputs !== stamp.inputs) return { inputs, inPlace, records, listing: output };
-  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, records, listing: output };
+  const shards = typeof stamp.shards === 'string' ? stamp.shards : undefined;
+  if (inputs !== stamp.inputs) return { inputs, inPlace, records, shards, listing: output };
+  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, records, shards, listing: output };
 }

@@ -8,7 +8,7 @@
  */
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileDigest, OutputFile } from './output.ts';
+import type { FileDigest, OutputFile, Piece } from './output.ts';
 import { streamOutput, writeOutput } from './write-output.ts';
 import { walkFolder, type FolderListing } from './walk-folder.ts';
 
@@ -76,12 +76,19 @@ export class OutputFolder {
     return digests;
   }
 
-  /** Writes one file from pieces of text or bytes as they come, as `write` does; answers its size in bytes. */
-  async stream(path: string, pieces: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): Promise<number> {
+  /** Writes one file from pieces as they come, as `write` does; answers its size in bytes. */
+  async stream(path: string, pieces: Iterable<Piece> | AsyncIterable<Piece>): Promise<number> {
     this.makeWay([path]);
     const bytes = await streamOutput(this.dir, path, pieces);
     this.wrote([path]);
     return bytes;
+  }
+
+  /** As `stream`, its writes on libuv's threads while this thread goes on (see write-output.ts); await it before removeStale. */
+  streamInBackground(path: string, pieces: Iterable<Piece>): Promise<number> {
+    this.makeWay([path]);
+    this.wrote([path]);
+    return streamOutput(this.dir, path, pieces, true);
   }
 
   /** The files this build wrote: once removeStale has run, every file of the folder. */

@@ -1,17 +1,39 @@
+import { readSync } from 'node:fs';
+
+/** Bytes [start, end) of a file open for reading: a previous build's file that a new one copies from. */
+export interface FileRange {
+  fd: number;
+  start: number;
+  end: number;
+}
+
+/** A piece of a file made as it is written: text, UTF-8 bytes, or a range of another file. */
+export type Piece = string | Uint8Array | FileRange;
+
 /**
  * A file the build produces: its path under build/ and either its contents, a file to copy,
- * or pieces of text (or UTF-8 bytes) made as they are written (a large generated file, such as
- * the search records of a big site, whose whole text would be one 100+ MB string).
+ * or pieces made as they are written (a large generated file, such as the search records of a
+ * big site, whose whole text would be one 100+ MB string).
  */
-export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string } | { path: string; pieces: () => Iterable<string | Uint8Array> };
+export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string } | { path: string; pieces: () => Iterable<Piece> };
+
+/** A range's bytes, read whole (for files kept in memory). */
+export function bytesOfRange(range: FileRange): Buffer {
+  const bytes = Buffer.allocUnsafe(range.end - range.start);
+  for (let at = 0; at < bytes.length; ) {
+    const read = readSync(range.fd, bytes, at, bytes.length - at, range.start + at);
+    if (read === 0) throw new Error(`a file ended at byte ${range.start + at}, before byte ${range.end}`);
+    at += read;
+  }
+  return bytes;
+}
 
 /** A file's contents in memory (pieces joined); undefined for a file that is copied. */
 export function contentsOf(file: OutputFile): string | Uint8Array | undefined {
   if ('contents' in file) return file.contents;
   if ('pieces' in file) {
-    // Each piece kept as it comes (a piece of bytes holds only until the next is asked for);
-    // bytes are joined as bytes: a piece may end inside a character.
-    const pieces = Array.from(file.pieces(), (p) => (typeof p === 'string' ? p : Buffer.from(p)));
+    // Bytes are joined as bytes: a piece may end inside a character.
+    const pieces = Array.from(file.pieces(), (p) => (typeof p === 'string' || p instanceof Uint8Array ? p : bytesOfRange(p)));
     return pieces.every((p) => typeof p === 'string') ? pieces.join('') : Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString();
   }
   return undefined;

@@ -5,6 +5,7 @@
  * - `search/records.json`: the same as DocSearch records (absolute urls, stable object
  *   ids) for `npm run search:upload` (records-file.ts). The browser never loads it.
  */
+import { hash } from 'node:crypto';
 import type { ContentIndexFile, HeadingsIndexFile } from '../../shared/search/types.ts';
 import type { OutputFile } from '../emit/output.ts';
 import type { PageSearchData } from './records.ts';
@@ -44,23 +45,46 @@ export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
   return { headings, content };
 }
 
-/** How records.json is made: from the previous build's file where it can (see records-file.ts), its new layout kept in `layout`. */
-export interface RecordsReuse {
+/**
+ * What a cached build over its own previous output can take from that output instead of
+ * making it again, and what it leaves for the next build (kept in the build stamp):
+ * - records.json: unchanged pages' records are copied (see records-file.ts); `layout` gets
+ *   the new file's;
+ * - the shards: a pure function of the headings index, so when the site key (the build's
+ *   code, settings and navigation) and headings.json are those of the previous build, its
+ *   shard files are kept as they are (`keepShards` answers their paths, or undefined when
+ *   it cannot). Editing a page's text leaves both alone.
+ */
+export interface SearchReuse {
   /** Each page's cache entry key, by route. */
   keys: Map<string, string>;
   previous?: PreviousRecords;
   layout: RecordsLayout;
+  siteKey?: string;
+  /** The previous build's shards key, when its files are in place. */
+  previousShards?: string;
+  keepShards?: () => string[] | undefined;
+  /** Set by searchFiles: this build's shards key, and the shard files kept in place (not among the files answered). */
+  shards?: string;
+  keptShards?: string[];
 }
 
 /** The output files of the search index, from the pages' data in the index's order. */
-export function searchFiles(pages: PageSearchData[], origin: string, reuse?: RecordsReuse): OutputFile[] {
+export function searchFiles(pages: PageSearchData[], origin: string, reuse?: SearchReuse): OutputFile[] {
   const index = buildSearchIndex(pages);
   const records: RecordsPage[] = pages.map((data) => ({ data, key: reuse?.keys.get(data.route) }));
-  return [
-    { path: HEADINGS_FILE, contents: JSON.stringify(index.headings) },
+  const headings = JSON.stringify(index.headings);
+  const files: OutputFile[] = [
+    { path: HEADINGS_FILE, contents: headings },
     { path: CONTENT_FILE, contents: JSON.stringify(index.content) },
     { path: RECORDS_FILE, pieces: () => recordsPieces(records, origin, reuse?.previous, reuse?.layout ?? { size: 0, pages: [] }) },
-    // A large site's first query reads small shards; the files above follow behind.
-    ...(index.headings.pages.length >= SHARD_FROM_PAGES ? shardFiles(index.headings) : []),
   ];
+  // A large site's first query reads small shards; the files above follow behind.
+  if (index.headings.pages.length < SHARD_FROM_PAGES) return files;
+  if (reuse?.siteKey !== undefined) {
+    reuse.shards = hash('sha256', `${reuse.siteKey}\0${headings}`);
+    if (reuse.shards === reuse.previousShards) reuse.keptShards = reuse.keepShards?.();
+    if (reuse.keptShards) return files;
+  }
+  return [...files, ...shardFiles(index.headings)];
 }

@@ -13,7 +13,7 @@
  */
 import { hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, unlinkSync } from 'node:fs';
-import { readRange } from '../emit/write-output.ts';
+import type { Piece } from '../emit/output.ts';
 import type { HeadingsIndexFile, SearchRecord } from '../../shared/search/types.ts';
 import { contentRecord, headingRecords } from '../../shared/search/engine.ts';
 import type { PageSearchData } from './records.ts';
@@ -127,10 +127,9 @@ const PIECE = 1 << 20;
 /**
  * records.json in pieces: `[`, every page's fragments of each group in turn, `]`, with commas
  * between. A fragment whose page's key is in `previous` is copied from it; runs of fragments
- * that lay side by side there are copied as one range, through one buffer (a piece of bytes
- * holds until the next piece is asked for). The new file's layout is added to `layout`.
+ * that lay side by side there are one range of it. The new file's layout is added to `layout`.
  */
-export function* recordsPieces(pages: RecordsPage[], origin: string, previous: PreviousRecords | undefined, layout: RecordsLayout): Generator<string | Uint8Array> {
+export function* recordsPieces(pages: RecordsPage[], origin: string, previous: PreviousRecords | undefined, layout: RecordsLayout): Generator<Piece> {
   /** Text made and not yet yielded; it comes before `copy`, which is yielded first when text follows. */
   let text = '[';
   /** A range of the previous file waiting to be copied, [start, end). */
@@ -138,14 +137,11 @@ export function* recordsPieces(pages: RecordsPage[], origin: string, previous: P
   /** The new file's size so far, pending text and copy included. */
   let size = 1;
   let first = true;
-  let buffer: Buffer | undefined;
-  function* flush(): Generator<string | Uint8Array> {
+  function* flush(): Generator<Piece> {
     if (text) yield text;
     text = '';
     if (!copy) return;
-    // One buffer for every copy: a piece is written before the next is asked for (see writePieces).
-    buffer ??= Buffer.allocUnsafe(PIECE);
-    yield* readRange(previous!.fd, copy[0], copy[1], buffer);
+    yield { fd: previous!.fd, start: copy[0], end: copy[1] };
     copy = undefined;
   }
   const places = pages.map((p): PageRecordsPlace | undefined => (p.key === undefined ? undefined : [p.key]));

@@ -50,6 +50,19 @@ function strongestPerTerm(index: HeadingsIndexFile): Map<string, Mention[]> {
   return byTerm;
 }
 
+/** The paths of a manifest's shard files and of the manifest itself; undefined when `text` is not a manifest. */
+export function shardPaths(text: string): string[] | undefined {
+  try {
+    const manifest = JSON.parse(text) as ShardManifest;
+    if (manifest?.v !== 1 || !Array.isArray(manifest.keys) || !manifest.keys.every((k) => typeof k === 'string')) return undefined;
+    return [...manifest.keys.map(shardPath), SHARDS_MANIFEST];
+  } catch {
+    return undefined;
+  }
+}
+
+const shardPath = (key: string) => `${SHARDS_DIR}/${encodeURIComponent(key)}.json`;
+
 /** The shard files and their manifest. */
 export function shardFiles(index: HeadingsIndexFile): OutputFile[] {
   const byKey = new Map<string, Set<Ref>>();
@@ -88,7 +101,7 @@ export function shardFiles(index: HeadingsIndexFile): OutputFile[] {
         return [i, page, level, anchor, text, parent];
       }),
     };
-    files.push({ path: `${SHARDS_DIR}/${encodeURIComponent(key)}.json`, contents: JSON.stringify(shard) });
+    files.push({ path: shardPath(key), contents: JSON.stringify(shard) });
   }
   const manifest: ShardManifest = { v: 1, keys };
   files.push({ path: SHARDS_MANIFEST, contents: JSON.stringify(manifest) });
