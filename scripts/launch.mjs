@@ -20,7 +20,7 @@ import fg from 'fast-glob';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = { build: 'scripts/build.ts' };
 /** Worker files the pipeline starts by URL; each is bundled too, and its URL given to the code that starts it. */
-const WORKERS = { 'page-worker': 'src/pipeline/page/page-worker.ts' };
+const WORKERS = { 'page-worker': 'src/pipeline/page/page-worker.ts', 'llms-worker': 'src/pipeline/markdown/llms-worker.ts' };
 /** Everything the bundle is made from; the page cache's code version (site-key.ts) reads the same list. */
 const CODE_FILES = JSON.parse(readFileSync(join(ROOT, 'scripts/code-files.json'), 'utf8'));
 

@@ -26,6 +26,7 @@ import { OutputFolder } from './emit/output-folder.ts';
 import { outputPathForRoute } from './load/routes.ts';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
+import { llmsPaths, writeLlmsInWorker, type LlmsContent } from './markdown/llms-output.ts';
 import { sidebarSections } from './site/sidebar-sections.ts';
 import { markdownOutputPath } from './markdown/paths.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './emit/service-worker.ts';
@@ -41,8 +42,7 @@ import { siteKey } from './cache/site-key.ts';
 import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cache/build-stamp.ts';
 import { RECORDS_FILE, searchFiles, type SearchReuse } from './search/index-files.ts';
 import { closePreviousRecords, openPreviousRecords } from './search/records-file.ts';
-import { shardPaths } from './search/shards.ts';
-import { SHARDS_MANIFEST } from '../shared/search/shards.ts';
+import { shardPathsIn } from './search/shards.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
 import { headersFile } from './policy/csp.ts';
@@ -239,9 +239,12 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     layout: { size: 0, pages: [] },
     siteKey: cache?.siteKey,
     previousShards: folder ? stamp?.shards : undefined,
-    keepShards: () => (folder ? shardPaths(readCopy(outputTarget(folder.dir, SHARDS_MANIFEST))) : undefined),
+    keepShards: () => (folder ? shardPathsIn(folder.dir) : undefined),
   };
-  /** records.json, the largest file, written on libuv's threads while the llms files are made. */
+  // The llms files are made in a worker thread meanwhile (when the build writes), and records.json,
+  // the largest file, on libuv's threads: both are awaited before stale files are removed.
+  const llmsWrite = emitLlmsFiles(compiled, navigation, site.release, outputs, folder, log);
+  llmsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
   let recordsWrite: Promise<unknown> = Promise.resolve();
   const rest = await timed('emit', timings, async () => {
     records.previous = folder && stamp?.records ? openPreviousRecords(outputTarget(outDir, RECORDS_FILE), stamp.records) : undefined;
@@ -266,7 +269,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     return files.map(written);
   });
   outputs.push(...rest);
-  await timed('emit', timings, () => emitLlmsFiles(compiled, navigation, site.release, outputs, folder));
+  outputs.push(...(await timed('emit', timings, () => llmsWrite)));
   await timed('emit', timings, () => recordsWrite);
   const notes: string[] = [];
   if (folder) {
@@ -287,47 +290,40 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
 
 /**
  * llms.txt and the llms-full.txt files, from the pages' Markdown copies: read back from the
- * output folder when the build writes (so no page's text is held), else from `outputs`. The
- * new files are added to `outputs` (as paths only once written).
+ * output folder when the build writes (so no page's text is held; in a worker thread, see
+ * markdown/llms-output.ts), else from the pages' `outputs`. Answers the new files (as paths
+ * only once written).
  */
-export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], folder?: OutputFolder): Promise<void> {
+export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], folder?: OutputFolder, log: (line: string) => void = () => {}): Promise<OutputFile[]> {
   const pages = new Map(compiled.map((c) => [c.source.route, { route: c.source.route, title: c.source.frontMatter.title, description: c.source.frontMatter.description ?? '', noindex: c.source.frontMatter.noindex }]));
+  const content: LlmsContent = { sections: llmsSections(sidebarSections(navigation.sidebar), pages), origin: siteConfig.url, basePath: siteConfig.basePath, tagline: siteConfig.tagline, release };
+  if (folder !== undefined) {
+    const paths = llmsPaths(content);
+    folder.makeWay(paths);
+    folder.wrote(paths);
+    const { failed } = await writeLlmsInWorker(folder.dir, content);
+    if (failed) log(`  llms files: written in the main thread, as their worker thread failed (${failed})`);
+    return paths.map((path) => ({ path, contents: '' }));
+  }
   const inMemory = new Map<string, string>();
-  if (folder === undefined) for (const f of outputs) if (f.path.endsWith('.md') && 'contents' in f) inMemory.set(f.path, String(f.contents));
-  /** What the llms files wrote, when they are kept in memory. */
+  for (const f of outputs) if (f.path.endsWith('.md') && 'contents' in f) inMemory.set(f.path, String(f.contents));
   const made = new Map<string, Buffer>();
-  const sink = async (path: string, pieces: Iterable<Piece> | AsyncIterable<Piece>) => {
-    if (folder !== undefined) {
-      const bytes = await folder.stream(path, pieces);
-      outputs.push({ path, contents: '' });
-      return bytes;
-    }
+  const files: OutputFile[] = [];
+  const keep = async (path: string, pieces: Iterable<Piece> | AsyncIterable<Piece>) => {
     const parts: Buffer[] = [];
     for await (const piece of pieces) parts.push(typeof piece === 'string' || piece instanceof Uint8Array ? Buffer.from(piece) : bytesOfRange(piece));
     const bytes = Buffer.concat(parts);
     made.set(path, bytes);
-    outputs.push({ path, contents: bytes.toString() });
+    files.push({ path, contents: bytes.toString() });
     return bytes.length;
   };
   await writeLlmsFiles({
-    sections: llmsSections(sidebarSections(navigation.sidebar), pages),
-    origin: siteConfig.url,
-    basePath: siteConfig.basePath,
-    tagline: siteConfig.tagline,
-    release,
-    // Read synchronously: thousands of small reads cost more in thread-pool hand-offs than in reading (as for writes, see write-output.ts).
-    read: async (route) => (folder === undefined ? (inMemory.get(markdownOutputPath(route)) ?? '') : readCopy(outputTarget(folder.dir, markdownOutputPath(route)))),
-    write: sink,
-    copy: async (from, start, end, to) => {
-      if (folder === undefined) return sink(to, [made.get(from)!.subarray(start, end)]);
-      const fd = openSync(outputTarget(folder.dir, from), 'r');
-      try {
-        return await sink(to, [{ fd, start, end }]);
-      } finally {
-        closeSync(fd);
-      }
-    },
+    ...content,
+    read: async (route) => inMemory.get(markdownOutputPath(route)) ?? '',
+    write: keep,
+    copy: async (from, start, end, to) => keep(to, [made.get(from)!.subarray(start, end)]),
   });
+  return files;
 }
 
 /**
@@ -339,15 +335,6 @@ function dropBodies(sources: LoadedSite['pages'], built: BuiltPage[]): BuiltPage
   for (const s of sources) s.body = '';
   for (const b of built) b.page.source.body = '';
   return built;
-}
-
-/** A page's Markdown copy as written (its path resolved by the same check as the write), or nothing when the page wrote none (it failed to render). */
-function readCopy(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /** The cache for this build: its folder and the site key every entry must match. */

@@ -5,6 +5,9 @@
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { buildAll } from '../../src/pipeline/build.ts';
 import { buildFixture, type BuiltFixture } from '../helpers/fixture.ts';
 import { absoluteUrl } from '../../src/pipeline/markdown/plain-mdast.ts';
 import { llmsSections, sectionSlug, writeLlmsFiles } from '../../src/pipeline/markdown/llms.ts';
@@ -112,6 +115,20 @@ describe('llms.txt and llms-full.txt', () => {
     assert.ok(full.includes(md), 'the page copy appears whole');
     const noindex = site.result.compiled.filter((c) => c.source.frontMatter.noindex).map((c) => c.source.route);
     for (const route of noindex) assert.ok(!sources.includes(route), `${route} is noindex`);
+  });
+
+  test('a build that writes makes the same llms files (in a worker thread, from the copies it wrote) as one kept in memory', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'qdb-llms-'));
+    try {
+      const lines: string[] = [];
+      await buildAll({ root: site.result.site.root, outDir: out, log: (l) => lines.push(l) });
+      assert.ok(!lines.some((l) => l.includes('llms files')), lines.join('\n'));
+      const llms = [...site.files.keys()].filter((p) => p === 'llms.txt' || p.endsWith('llms-full.txt'));
+      assert.ok(llms.length >= 3, llms.join(', '));
+      for (const path of llms) assert.equal(await readFile(join(out, path), 'utf8'), site.files.get(path), path);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   test('sections: slugs, noindex and unknown pages dropped, the top-level pages only in the whole-site file', async () => {

@@ -272,8 +272,7 @@ export class DevServer {
       // Like the search index, these need every page.
       const compiled = await Promise.all(this.site.pages.map((p) => this.compile(p)));
       const outputs: OutputFile[] = compiled.map((c) => ({ path: markdownOutputPath(c.source.route), contents: c.markdown }));
-      await emitLlmsFiles(compiled, this.nav, this.site.release, outputs);
-      const file = outputs.find((f) => f.path === rel);
+      const file = (await emitLlmsFiles(compiled, this.nav, this.site.release, outputs)).find((f) => f.path === rel);
       return file && 'contents' in file ? file.contents : undefined;
     }
     if (rel === '404.html') return renderNotFoundPage(this.renderContext());

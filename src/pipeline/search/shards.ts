@@ -3,6 +3,8 @@ import type { HeadingsIndexFile } from '../../shared/search/types.ts';
 import { SHARD_TOP, shardKey, SHARDS_DIR, SHARDS_MANIFEST, type ShardFile, type ShardManifest } from '../../shared/search/shards.ts';
 import { indexTerms } from '../../shared/search/text.ts';
 import type { OutputFile } from '../emit/output.ts';
+import { readFileSync } from 'node:fs';
+import { outputTarget } from '../policy/paths.ts';
 
 /** A record as a shard refers to it: a page (p) or a heading (h), by id. */
 type Ref = number; // pages: id; headings: -(id + 1)
@@ -56,6 +58,15 @@ export function shardPaths(text: string): string[] | undefined {
     const manifest = JSON.parse(text) as ShardManifest;
     if (manifest?.v !== 1 || !Array.isArray(manifest.keys) || !manifest.keys.every((k) => typeof k === 'string')) return undefined;
     return [...manifest.keys.map(shardPath), SHARDS_MANIFEST];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shard files of the manifest in the build folder `outDir`, as shardPaths; undefined when it cannot be read. */
+export function shardPathsIn(outDir: string): string[] | undefined {
+  try {
+    return shardPaths(readFileSync(outputTarget(outDir, SHARDS_MANIFEST), 'utf8'));
   } catch {
     return undefined;
   }
