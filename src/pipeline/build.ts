@@ -178,7 +178,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
 
   // With the cache on, pages whose entry still matches are taken from it; only the others are built.
   const cache = options.cacheDir === undefined ? undefined : await timed('load', timings, () => openCache(options.cacheDir!, site, contextData, navigation, ctx));
-  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir, inPlace)) : [];
+  /** Page files whose outputs were left in place, as the previous build wrote them. */
+  const leftInPlace = new Set<string>();
+  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir, inPlace, leftInPlace)) : [];
   results.forEach((b, i) => b && dropBodies([site.pages[i]!], [b]));
   const toBuild = site.pages.filter((_, i) => results[i] === undefined);
   if (cache) log(`  cache: ${site.pages.length - toBuild.length} of ${site.pages.length} pages from ${options.cacheDir}`);
@@ -223,6 +225,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     const b = results[i] ?? built[next++]!;
     compiled.push(b.page);
     outputs.push(...b.outputs);
+    const paths = b.outputs.map((f) => f.path);
+    if (leftInPlace.has(b.page.source.file)) folder?.kept(paths);
+    else folder?.wrote(paths);
     if (b.search) search.push(b.search);
     for (const d of b.digests ?? []) digests.set(d.path, d);
     if (b.cacheKey !== undefined) {
@@ -230,7 +235,6 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
       routeKeys.set(b.page.source.route, b.cacheKey);
     }
   }
-  folder?.wrote(outputs.map((f) => f.path));
   if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   // Over its own previous output, a cached build copies unchanged pages' search records from the file there, and keeps its shards when they would be the same.
@@ -262,7 +266,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     }
     for (const d of await folder.write(files.filter((f) => f !== recordsFile))) digests.set(d.path, d);
     if (records.keptShards) {
-      folder.wrote(records.keptShards);
+      folder.kept(records.keptShards);
       log(`  search shards: ${records.keptShards.length - 1} kept from the previous build (the headings index is the same)`);
     }
     // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
@@ -283,7 +287,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
   if (stampPlace && stamp?.inputs !== undefined) {
-    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: records.layout, shards: records.shards }));
+    // The folder as this build leaves it, from its listing at the start and the files written since (see writeStamp).
+    const after = folder && listing ? { before: listing, files: folder.files(), kept: folder.keptFiles() } : undefined;
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: records.layout, shards: records.shards }, after));
   }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }
@@ -356,7 +362,7 @@ async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<
  * files are written as soon as its entry is read and then dropped, so a warm build holds one
  * page's HTML at a time, as a cold one holds a batch; without, their text is kept as strings.
  */
-async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined, inPlace?: Map<string, string>): Promise<(BuiltPage | undefined)[]> {
+async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined, inPlace: Map<string, string> | undefined, leftInPlace: Set<string>): Promise<(BuiltPage | undefined)[]> {
   const results: (BuiltPage | undefined)[] = new Array(pages.length);
   for (const [i, page] of pages.entries()) {
     const built = await lookupPage(cache, page);
@@ -364,6 +370,7 @@ async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], ou
     if (outDir !== undefined && inPlace?.get(page.file) === built.cacheKey) {
       // Its files are as the previous build wrote them from this same entry: nothing to write.
       results[i] = built;
+      leftInPlace.add(page.file);
       continue;
     }
     const outputs = cachedOutputs(cache, page, built.cacheKey);

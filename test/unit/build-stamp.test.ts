@@ -81,6 +81,26 @@ describe('the build stamp', () => {
     assert.ok(await stampedBuild(place));
   });
 
+  test('a build that kept pages in place stamps the folder from its listing at the start and what it wrote: the stamp stands, and still sees a change', async () => {
+    const page = join(root, 'content/docs/concept/links.md');
+    const text = await readFile(page, 'utf8');
+    await build();
+    await appendFile(page, '\nA sentence for a build that keeps the other pages in place.\n');
+    try {
+      const lines: string[] = [];
+      await buildAll({ root, outDir: place.outDir, cacheDir: place.cacheDir, log: (l) => lines.push(l) });
+      assert.ok(await stampedBuild(place), 'the stamp stands');
+      // A kept page's file touched, or a folder added, is seen.
+      const kept = join(place.outDir, 'concept/constructs/index.html');
+      await assertChangeRebuilds(() => utimes(kept, new Date(2021, 0, 1), new Date(2021, 0, 1)));
+      await assertChangeRebuilds(() => mkdir(join(place.outDir, 'an-empty-folder')));
+    } finally {
+      await writeFile(page, text);
+    }
+    await build();
+    assert.ok(await stampedBuild(place));
+  });
+
   test('a search setting in the environment makes it stale; other variables do not', async () => {
     await build();
     process.env.QDB_STAMP_TEST_UNRELATED = 'x';

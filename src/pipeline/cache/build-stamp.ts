@@ -36,7 +36,7 @@ import { MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk
 import type { RecordsLayout } from '../search/records-file.ts';
 
 /** Bump when what a stamp holds or covers changes. */
-const STAMP_FORMAT = 3;
+const STAMP_FORMAT = 4;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
@@ -123,7 +123,8 @@ export async function inputsKey(root: string): Promise<string | undefined> {
 /** The output folder as a build left it; undefined when it holds anything but files and folders, or too much. */
 function outputListing(dir: string): FolderListing | undefined {
   try {
-    return listFolder(dir);
+    const listing = listFolder(dir);
+    return listing && byPath(listing);
   } catch {
     return undefined; // a folder that cannot be read: no stamp
   }
@@ -178,11 +179,11 @@ export async function beginStamp(place: StampPlace, check?: StampCheck): Promise
 const SETTLE_MS = 20;
 const COARSE_SETTLE_MS = 2000;
 
-async function settledListing(dir: string): Promise<FolderListing | undefined> {
+async function settledListing(dir: string, after?: FolderAfter): Promise<FolderListing | undefined> {
   const settled = Date.now() + SETTLE_MS + 1;
   for (let now = Date.now(); now < settled; now = Date.now()) await new Promise((resolve) => setTimeout(resolve, settled - now));
   const start = Date.now();
-  const listing = outputListing(dir);
+  const listing = after ? listingAfter(dir, after) : outputListing(dir);
   if (listing === undefined) return undefined;
   let newest = 0;
   let fine = false;
@@ -195,9 +196,55 @@ async function settledListing(dir: string): Promise<FolderListing | undefined> {
   return newest + (fine ? SETTLE_MS : COARSE_SETTLE_MS) <= start ? listing : undefined;
 }
 
-/** Records a finished build; failures only cost the stamp. */
-export async function writeStamp(place: StampPlace, inputs: string, build: FinishedBuild): Promise<void> {
-  const output = await settledListing(place.outDir);
+/**
+ * What a build did to its output folder since `before` was listed (at its start): the folder
+ * now holds exactly `files` (stale ones are removed), all written by the build except those
+ * `kept` as they were.
+ */
+export interface FolderAfter {
+  before: FolderListing;
+  files: ReadonlySet<string>;
+  kept: ReadonlySet<string>;
+}
+
+/**
+ * The folder's listing without walking it (10,000 folders at 10,000 pages): a kept file as
+ * `before` listed it, every other file as it is now, and the folders that hold them. It can
+ * only be wrong by missing something the folder holds or by a file changed since `before`,
+ * and either makes the next check fail, so it can never let a changed folder pass.
+ */
+function listingAfter(dir: string, after: FolderAfter): FolderListing | undefined {
+  const before = new Map<string, (string | number)[]>();
+  for (const entry of after.before) if (entry.length === 5) before.set(String(entry[0]), entry);
+  const listing: FolderListing = [];
+  const folders = new Set<string>();
+  for (const path of after.files) {
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
+      const folder = path.slice(0, at);
+      if (folders.has(folder)) break;
+      folders.add(folder);
+    }
+    const kept = after.kept.has(path) ? before.get(path) : undefined;
+    if (kept) {
+      listing.push(kept);
+      continue;
+    }
+    const stat = lstatSync(join(dir, path), { throwIfNoEntry: false });
+    if (!stat?.isFile()) return undefined;
+    listing.push([path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs]);
+  }
+  for (const folder of folders) listing.push([folder]);
+  return byPath(listing);
+}
+
+/** Listings are compared in path order, whoever made them. */
+function byPath(listing: FolderListing): FolderListing {
+  return listing.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+}
+
+/** Records a finished build (`after`: what it did to the folder, when its listing at the start is known); failures only cost the stamp. */
+export async function writeStamp(place: StampPlace, inputs: string, build: FinishedBuild, after?: FolderAfter): Promise<void> {
+  const output = await settledListing(place.outDir, after);
   if (output === undefined) return;
   const { pageKeys, ...report } = build;
   const stamp: Stamp = { format: STAMP_FORMAT, inputs, output, pageKeys: [...pageKeys], ...report };

@@ -17,6 +17,8 @@ export class OutputFolder {
   private readonly oldFiles = new Set<string>();
   private readonly oldDirs = new Set<string>();
   private readonly writtenPaths = new Set<string>();
+  /** Of those, the files left as the previous build wrote them (cached pages in place, kept search shards). */
+  private readonly keptPaths = new Set<string>();
 
   private constructor(readonly dir: string) {}
 
@@ -91,9 +93,22 @@ export class OutputFolder {
     return streamOutput(this.dir, path, pieces, true);
   }
 
-  /** The files this build wrote: once removeStale has run, every file of the folder. */
+  /** The files this build wrote or kept: once removeStale has run, every file of the folder. */
   files(): ReadonlySet<string> {
     return this.writtenPaths;
+  }
+
+  /** The files this build kept as the previous build left them (see `kept`). */
+  keptFiles(): ReadonlySet<string> {
+    return this.keptPaths;
+  }
+
+  /** Notes files of the previous build that this build keeps as they are, untouched. */
+  kept(paths: Iterable<string>): void {
+    for (const p of paths) {
+      this.writtenPaths.add(p);
+      this.keptPaths.add(p);
+    }
   }
 
   /** Notes files this build wrote (in this thread or a worker), so they are kept. */
