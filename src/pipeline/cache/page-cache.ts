@@ -7,7 +7,7 @@
  * included pages). An entry
  * is used only when all of them match, so the cache can make a build faster but never stale.
  */
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -56,8 +56,12 @@ const sha = (data: string | Buffer) => hash('sha256', data);
  */
 const entryName = (setup: PageCacheSetup, file: string) => sha(`${setup.siteKey}\0${file}`).slice(0, 32);
 const entryPath = (setup: PageCacheSetup, file: string, kind: '.bin' | '.out') => join(setup.dir, 'pages', entryName(setup, file) + kind);
-/** The hash of everything of a page's source; its body is hashed as it is, not escaped into JSON first (10,000 pages: 0.18 → 0.05 s). */
-const sourceKey = ({ body, ...rest }: PageSource) => sha(`${stableJson(rest)}\0${body}`);
+/**
+ * The hash of everything of a page's source. Its body is hashed as it is, not escaped into
+ * JSON first, nor joined to the rest into one more copy of the page (10,000 pages: 0.18 s
+ * with stableJson of the whole source).
+ */
+const sourceKey = ({ body, ...rest }: PageSource) => createHash('sha256').update(stableJson(rest)).update('\0').update(body).digest('hex');
 /** What an entry was built from: equal keys, the same output bytes (the build is deterministic). */
 const keyOf = (entry: Omit<Entry, 'built'>) => sha(JSON.stringify([entry.siteKey, entry.source, entry.dependencies])).slice(0, 32);
 
