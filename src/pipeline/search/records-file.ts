@@ -98,27 +98,26 @@ function pageBase(page: PageSearchData): { index: HeadingsIndexFile; base: Searc
 }
 
 /**
- * A page's fragment of group `group`: its page record (0), its heading records (1) or its
- * text records (2), joined by commas; '' when it has none. Only texts can share a url, type
- * and text, and only on one page (page and heading records each have a url of their own), so
- * a text's repeats are numbered from the second on within its page.
+ * A page's fragment of group `group`, as the records' JSON texts: its page record (0), its
+ * heading records (1) or its text records (2); none when it has none. They are joined by
+ * commas in the file. One at a time, so a page of megabytes is never one string. Only texts
+ * can share a url, type and text, and only on one page (page and heading records each have a
+ * url of their own), so a text's repeats are numbered from the second on within its page.
  */
-function fragment(page: PageSearchData, group: number, origin: string): string {
-  if (group === 1 && page.headings.length === 0) return '';
-  if (group === 2 && page.content.length === 0) return '';
+function* fragment(page: PageSearchData, group: number, origin: string): Generator<string> {
+  if ((group === 1 && page.headings.length === 0) || (group === 2 && page.content.length === 0)) return;
   const { index, base } = pageBase(page);
-  if (group === 0) return JSON.stringify(uploadRecord(idBase(base[0]!), base[0]!, origin));
-  if (group === 1) return base.slice(1).map((r) => JSON.stringify(uploadRecord(idBase(r), r, origin))).join(',');
+  if (group === 0) yield JSON.stringify(uploadRecord(idBase(base[0]!), base[0]!, origin));
+  if (group === 1) for (const r of base.slice(1)) yield JSON.stringify(uploadRecord(idBase(r), r, origin));
+  if (group !== 2) return;
   const seen = new Map<string, number>();
-  let text = '';
-  page.content.forEach(([heading, content, anchor], i) => {
+  for (const [i, [heading, content, anchor]] of page.content.entries()) {
     const r = contentRecord(index, base, anchor ? [0, heading, content, anchor] : [0, heading, content], i);
     const id = idBase(r);
     const n = seen.get(id) ?? 0;
     seen.set(id, n + 1);
-    text += (i === 0 ? '' : ',') + JSON.stringify(uploadRecord(n === 0 ? id : `${id}-${n}`, r, origin));
-  });
-  return text;
+    yield JSON.stringify(uploadRecord(n === 0 ? id : `${id}-${n}`, r, origin));
+  }
 }
 
 /** Pieces of about this many bytes: small enough never to hold the file, large enough for few writes. */
@@ -148,16 +147,15 @@ export function* recordsPieces(pages: RecordsPage[], origin: string, previous: P
   for (let group = 0; group < GROUPS; group++) {
     for (const [i, page] of pages.entries()) {
       const old = page.key === undefined ? undefined : previous?.byKey.get(page.key);
-      const made = old ? undefined : fragment(page.data, group, origin);
-      const [start, end] = old ? [old[group * 2]!, old[group * 2 + 1]!] : [0, 0];
-      if (made === '' || (old && start === end)) {
-        places[i]?.push(size, size);
-        continue;
-      }
-      const separator = first ? '' : ',';
-      first = false;
-      if (made === undefined) {
+      if (old) {
         // Copied. Beside the range before it there (one comma apart, as here), the two are one copy.
+        const [start, end] = [old[group * 2]!, old[group * 2 + 1]!];
+        if (start === end) {
+          places[i]?.push(size, size);
+          continue;
+        }
+        const separator = first ? '' : ',';
+        first = false;
         if (copy && copy[1] + 1 === start) copy[1] = end;
         else {
           if (copy) yield* flush();
@@ -170,14 +168,18 @@ export function* recordsPieces(pages: RecordsPage[], origin: string, previous: P
         size += end - start;
         continue;
       }
-      if (copy) yield* flush();
-      text += separator;
-      size += separator.length;
-      const bytes = Buffer.byteLength(made);
-      places[i]?.push(size, size + bytes);
-      text += made;
-      size += bytes;
-      if (text.length >= PIECE) yield* flush();
+      let start: number | undefined;
+      for (const record of fragment(page.data, group, origin)) {
+        if (copy) yield* flush();
+        const separator = first ? '' : ',';
+        first = false;
+        text += separator + record;
+        size += separator.length;
+        start ??= size;
+        size += Buffer.byteLength(record);
+        if (text.length >= PIECE) yield* flush();
+      }
+      places[i]?.push(start ?? size, size);
     }
   }
   if (copy) yield* flush();
