@@ -26,7 +26,7 @@ import { OutputFolder } from './emit/output-folder.ts';
 import { outputPathForRoute } from './load/routes.ts';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
-import { llmsPaths, writeLlmsInWorker, type LlmsContent } from './markdown/llms-output.ts';
+import { llmsPaths, writeLlmsInto, writeLlmsInWorker, type LlmsContent } from './markdown/llms-output.ts';
 import { sidebarSections } from './site/sidebar-sections.ts';
 import { markdownOutputPath } from './markdown/paths.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './emit/service-worker.ts';
@@ -247,7 +247,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   };
   // The llms files are made in a worker thread meanwhile (when the build writes), and records.json,
   // the largest file, on libuv's threads: both are awaited before stale files are removed.
-  const llmsWrite = emitLlmsFiles(compiled, navigation, site.release, outputs, folder, log);
+  const llmsWrite = emitLlmsFiles(compiled, navigation, site.release, outputs, folder, log, pageJobs(site.pages.length, options.jobs) > 1);
   llmsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
   let recordsWrite: Promise<unknown> = Promise.resolve();
   const rest = await timed('emit', timings, async () => {
@@ -300,15 +300,20 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
  * markdown/llms-output.ts), else from the pages' `outputs`. Answers the new files (as paths
  * only once written).
  */
-export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], folder?: OutputFolder, log: (line: string) => void = () => {}): Promise<OutputFile[]> {
+export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], folder?: OutputFolder, log: (line: string) => void = () => {}, inWorker = false): Promise<OutputFile[]> {
   const pages = new Map(compiled.map((c) => [c.source.route, { route: c.source.route, title: c.source.frontMatter.title, description: c.source.frontMatter.description ?? '', noindex: c.source.frontMatter.noindex }]));
   const content: LlmsContent = { sections: llmsSections(sidebarSections(navigation.sidebar), pages), origin: siteConfig.url, basePath: siteConfig.basePath, tagline: siteConfig.tagline, release };
   if (folder !== undefined) {
     const paths = llmsPaths(content);
     folder.makeWay(paths);
     folder.wrote(paths);
-    const { failed } = await writeLlmsInWorker(folder.dir, content);
-    if (failed) log(`  llms files: written in the main thread, as their worker thread failed (${failed})`);
+    // A worker thread pays for its start-up only on a large site: `inWorker` when the build uses
+    // worker threads for its pages; on a small site it only adds its memory (a 5 MB page: +40-60 MB at the peak).
+    if (!inWorker) await writeLlmsInto(folder.dir, content);
+    else {
+      const { failed } = await writeLlmsInWorker(folder.dir, content);
+      if (failed) log(`  llms files: written in the main thread, as their worker thread failed (${failed})`);
+    }
     return paths.map((path) => ({ path, contents: '' }));
   }
   const inMemory = new Map<string, string>();

@@ -121,7 +121,8 @@ describe('llms.txt and llms-full.txt', () => {
     const out = await mkdtemp(join(tmpdir(), 'qdb-llms-'));
     try {
       const lines: string[] = [];
-      await buildAll({ root: site.result.site.root, outDir: out, log: (l) => lines.push(l) });
+      // jobs: 2 as on a large site: the pages and the llms files are made in worker threads.
+      await buildAll({ root: site.result.site.root, outDir: out, log: (l) => lines.push(l), jobs: 2 });
       assert.ok(!lines.some((l) => l.includes('llms files')), lines.join('\n'));
       const llms = [...site.files.keys()].filter((p) => p === 'llms.txt' || p.endsWith('llms-full.txt'));
       assert.ok(llms.length >= 3, llms.join(', '));
