@@ -250,28 +250,32 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const llmsWrite = emitLlmsFiles(compiled, navigation, site.release, outputs, folder, log, pageJobs(site.pages.length, options.jobs) > 1);
   llmsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
   let recordsWrite: Promise<unknown> = Promise.resolve();
-  const rest = await timed('emit', timings, async () => {
-    records.previous = folder && stamp?.records ? openPreviousRecords(outputTarget(outDir, RECORDS_FILE), stamp.records) : undefined;
-    const files = await siteFiles(root, ctx, compiled, assets, search, navigation, records);
-    if (records.previous) log(`  search records: ${search.filter((s) => records.previous!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
-    if (!folder) {
-      const kept = files.map(inMemory);
-      closePreviousRecords(records.previous);
-      return kept;
-    }
-    const recordsFile = files.find((f) => f.path === RECORDS_FILE);
-    if (recordsFile && 'pieces' in recordsFile) {
-      recordsWrite = folder.streamInBackground(RECORDS_FILE, recordsFile.pieces()).finally(() => closePreviousRecords(records.previous));
-      recordsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
-    }
-    for (const d of await folder.write(files.filter((f) => f !== recordsFile))) digests.set(d.path, d);
-    if (records.keptShards) {
-      folder.kept(records.keptShards);
-      log(`  search shards: ${records.keptShards.length - 1} kept from the previous build (the headings index is the same)`);
-    }
-    // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
-    return files.map(written);
-  });
+  let rest: OutputFile[];
+  try {
+    rest = await timed('emit', timings, async () => {
+      records.previous = folder && stamp?.records ? openPreviousRecords(outputTarget(outDir, RECORDS_FILE), stamp.records) : undefined;
+      const files = await siteFiles(root, ctx, compiled, assets, search, navigation, records);
+      if (records.previous) log(`  search records: ${search.filter((s) => records.previous!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
+      if (!folder) return files.map(inMemory);
+      const recordsFile = files.find((f) => f.path === RECORDS_FILE);
+      if (recordsFile && 'pieces' in recordsFile) {
+        recordsWrite = folder.streamInBackground(RECORDS_FILE, recordsFile.pieces()).finally(() => closePreviousRecords(records.previous));
+        recordsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
+      }
+      for (const d of await folder.write(files.filter((f) => f !== recordsFile))) digests.set(d.path, d);
+      if (records.keptShards) {
+        folder.kept(records.keptShards);
+        log(`  search shards: ${records.keptShards.length - 1} kept from the previous build (the headings index is the same)`);
+      }
+      // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
+      return files.map(written);
+    });
+  } catch (e) {
+    // Nothing is left writing into the folder, or holding the previous records open, when the build fails.
+    await Promise.allSettled([llmsWrite, recordsWrite]);
+    closePreviousRecords(records.previous);
+    throw e;
+  }
   outputs.push(...rest);
   outputs.push(...(await timed('emit', timings, () => llmsWrite)));
   await timed('emit', timings, () => recordsWrite);

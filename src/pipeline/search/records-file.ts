@@ -41,6 +41,7 @@ export interface RecordsPage {
 export interface PreviousRecords {
   fd: number;
   byKey: Map<string, number[]>;
+  closed?: boolean;
 }
 
 /**
@@ -66,8 +67,11 @@ export function openPreviousRecords(path: string, layout: RecordsLayout): Previo
   }
 }
 
+/** Closes the previous file (once: later calls do nothing). */
 export function closePreviousRecords(previous: PreviousRecords | undefined): void {
-  if (previous) closeSync(previous.fd);
+  if (!previous || previous.closed) return;
+  previous.closed = true;
+  closeSync(previous.fd);
 }
 
 /** A record as uploaded: in the key order JSON.stringify writes; `position` is for the browser only. */
