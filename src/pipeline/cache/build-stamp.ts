@@ -32,7 +32,7 @@ import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
 import { buildCodeVersion, hashFileInto, hashPiece } from './site-key.ts';
-import { MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
+import { addFoldersOf, MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
 import type { RecordsLayout } from '../search/records-file.ts';
 
 /** Bump when what a stamp holds or covers changes. */
@@ -219,11 +219,7 @@ function listingAfter(dir: string, after: FolderAfter): FolderListing | undefine
   const listing: FolderListing = [];
   const folders = new Set<string>();
   for (const path of after.files) {
-    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
-      const folder = path.slice(0, at);
-      if (folders.has(folder)) break;
-      folders.add(folder);
-    }
+    addFoldersOf(path, folders);
     const kept = after.kept.has(path) ? before.get(path) : undefined;
     if (kept) {
       listing.push(kept);

@@ -10,7 +10,7 @@ import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDigest, OutputFile, Piece } from './output.ts';
 import { streamOutput, writeOutput } from './write-output.ts';
-import { walkFolder, type FolderListing } from './walk-folder.ts';
+import { addFoldersOf, walkFolder, type FolderListing } from './walk-folder.ts';
 
 export class OutputFolder {
   /** Files and folders of the previous build, as paths relative to the folder with `/`. */
@@ -120,13 +120,7 @@ export class OutputFolder {
   removeStale(): number {
     // The folders that hold a file of this build; every other old folder goes whole.
     const kept = new Set<string>();
-    for (const path of this.writtenPaths) {
-      for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
-        const dir = path.slice(0, at);
-        if (kept.has(dir)) break;
-        kept.add(dir);
-      }
-    }
+    for (const path of this.writtenPaths) addFoldersOf(path, kept);
     const goneWithFolder = (path: string) => {
       const parent = path.slice(0, Math.max(0, path.lastIndexOf('/')));
       return parent !== '' && !kept.has(parent);

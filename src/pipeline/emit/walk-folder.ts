@@ -34,3 +34,12 @@ export function walkFolder(dir: string, visit: (path: string, entry: Dirent) => 
   }
   return true;
 }
+
+/** Adds the folders that hold `path` (`a/b/c.html`: `a/b`, `a`) to `folders`; stops at one already there, as its own are too. */
+export function addFoldersOf(path: string, folders: Set<string>): void {
+  for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
+    const folder = path.slice(0, at);
+    if (folders.has(folder)) return;
+    folders.add(folder);
+  }
+}
