@@ -88,7 +88,7 @@ let copyBuffer: Buffer | undefined;
  * previous build's file, beside the llms files); answers the bytes written. Pieces are asked
  * for between writes: text made by a generator is made on the main thread.
  */
-async function writePiecesInBackground(target: string, pieces: Iterable<Piece>): Promise<number> {
+async function writePiecesInBackground(target: string, pieces: Iterable<Piece> | AsyncIterable<Piece>): Promise<number> {
   const file = await open(target, 'w');
   let bytes = 0;
   try {
@@ -97,7 +97,7 @@ async function writePiecesInBackground(target: string, pieces: Iterable<Piece>):
       for (let at = 0; at < data.length; ) at += (await file.write(data, at)).bytesWritten;
       bytes += data.length;
     };
-    for (const piece of pieces) {
+    for await (const piece of pieces) {
       if (typeof piece === 'string') await writeWhole(Buffer.from(piece));
       else if (piece instanceof Uint8Array) await writeWhole(piece);
       else {
@@ -123,10 +123,10 @@ const TEXT_CHUNK = 1 << 18;
 let scratch: Buffer | undefined;
 
 /**
- * Writes a string through one buffer kept for the whole build. writeSync(fd, text) encodes
- * into a new buffer the size of the text, and memory the process has not used before costs
- * far more to touch than to copy on this kind of machine (a VM backs a page on first touch):
- * writing a build's 100+ MB of large files that way cost a quarter of a warm 10,000-page build.
+ * Writes a string through one buffer kept for the whole build: writeSync(fd, text) encodes
+ * into a new buffer the size of the text (27 MB for the search index at 10,000 pages), and on
+ * this kind of machine memory a process has not touched before is slow to touch (a fresh
+ * 136 MB file took 330 ms to write, the same bytes over a just-freed one 30 ms).
  */
 function writeText(fd: number, text: string): number {
   scratch ??= Buffer.allocUnsafe(TEXT_CHUNK * 3);
@@ -162,5 +162,5 @@ function* readRange(range: FileRange, buffer: Buffer): Generator<Uint8Array> {
 export async function streamOutput(outDir: string, relPath: string, pieces: Iterable<Piece> | AsyncIterable<Piece>, background = false): Promise<number> {
   const target = outputTarget(outDir, relPath);
   mkdirSync(dirname(target), { recursive: true });
-  return background ? writePiecesInBackground(target, pieces as Iterable<Piece>) : writePieces(target, pieces);
+  return background ? writePiecesInBackground(target, pieces) : writePieces(target, pieces);
 }
