@@ -40,8 +40,9 @@ import { listPageFiles } from './load/load-pages.ts';
 import { cachedOutputs, lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
 import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cache/build-stamp.ts';
-import { RECORDS_FILE, searchFiles, type SearchReuse } from './search/index-files.ts';
-import { closePreviousRecords, openPreviousRecords } from './search/records-file.ts';
+import { CONTENT_FILE, CONTENT_GROUPS, RECORDS_FILE, searchFiles, type SearchReuse } from './search/index-files.ts';
+import { RECORD_GROUPS } from './search/records-file.ts';
+import { closePreviousFile, openPreviousFile } from './search/fragment-file.ts';
 import { shardPathsIn } from './search/shards.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
@@ -101,8 +102,8 @@ export function renderContext(site: LoadedSite, navigation: Navigation, assets: 
 }
 
 /** The search index files; emitted with Algolia too, as records.json is what `npm run search:upload` sends. */
-export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation, records?: SearchReuse): OutputFile[] {
-  return searchFiles(inSidebarOrder(pages, navigation), siteConfig.url, records);
+export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation, reuse?: SearchReuse): OutputFile[] {
+  return searchFiles(inSidebarOrder(pages, navigation), siteConfig.url, reuse);
 }
 
 /** Pages in sidebar order (the search index's tie-break), unlisted ones last. */
@@ -112,12 +113,12 @@ function inSidebarOrder(pages: PageSearchData[], navigation: Navigation): PageSe
 }
 
 /** Site-wide files besides the pages: 404, sitemap, manifest, assets (feature files only when used), public/. */
-export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation, records?: SearchReuse): Promise<OutputFile[]> {
+export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation, reuse?: SearchReuse): Promise<OutputFile[]> {
   const indexable = compiled.filter((c) => !c.source.frontMatter.noindex).map((c) => c.source.route);
   return [
     { path: '404.html', contents: renderNotFoundPage(ctx) },
     { path: 'search/index.html', contents: renderSearchPage(ctx) },
-    ...searchOutputFiles(search, navigation, records),
+    ...searchOutputFiles(search, navigation, reuse),
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
     // A very large sidebar is drawn per page as an outline; the whole list is this one file.
@@ -237,48 +238,59 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   }
   if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
-  // Over its own previous output, a cached build copies unchanged pages' search records from the file there, and keeps its shards when they would be the same.
-  const records: SearchReuse = {
+  // Over its own previous output, a cached build copies unchanged pages' parts of the two large
+  // search files from the files there, and keeps its shards when they would be the same.
+  const reuse: SearchReuse = {
     keys: routeKeys,
-    layout: { size: 0, pages: [] },
+    records: { size: 0, pages: [] },
+    content: { size: 0, pages: [] },
     siteKey: cache?.siteKey,
     previousShards: folder ? stamp?.shards : undefined,
     keepShards: () => (folder ? shardPathsIn(folder.dir) : undefined),
   };
-  // The llms files are made in a worker thread meanwhile (when the build writes), and records.json,
-  // the largest file, on libuv's threads: both are awaited before stale files are removed.
+  const closePrevious = () => [reuse.previousRecords, reuse.previousContent].forEach(closePreviousFile);
+  // The llms files are made in a worker thread meanwhile (when the build's pages are), and the
+  // two large search files written on libuv's threads: all are awaited before stale files are removed.
   const llmsWrite = emitLlmsFiles(compiled, navigation, site.release, outputs, folder, log, pageJobs(site.pages.length, options.jobs) > 1);
   llmsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
-  let recordsWrite: Promise<unknown> = Promise.resolve();
+  const background: Promise<unknown>[] = [];
   let rest: OutputFile[];
   try {
     rest = await timed('emit', timings, async () => {
-      records.previous = folder && stamp?.records ? openPreviousRecords(outputTarget(outDir, RECORDS_FILE), stamp.records) : undefined;
-      const files = await siteFiles(root, ctx, compiled, assets, search, navigation, records);
-      if (records.previous) log(`  search records: ${search.filter((s) => records.previous!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
+      if (folder && stamp?.records) reuse.previousRecords = openPreviousFile(outputTarget(outDir, RECORDS_FILE), stamp.records, RECORD_GROUPS);
+      if (folder && stamp?.content) reuse.previousContent = openPreviousFile(outputTarget(outDir, CONTENT_FILE), stamp.content, CONTENT_GROUPS);
+      const files = await siteFiles(root, ctx, compiled, assets, search, navigation, reuse);
+      if (reuse.previousRecords) log(`  search records: ${search.filter((s) => reuse.previousRecords!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
       if (!folder) return files.map(inMemory);
-      const recordsFile = files.find((f) => f.path === RECORDS_FILE);
-      if (recordsFile && 'pieces' in recordsFile) {
-        recordsWrite = folder.streamInBackground(RECORDS_FILE, recordsFile.pieces()).finally(() => closePreviousRecords(records.previous));
-        recordsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
+      const large = files.filter((f) => (f.path === RECORDS_FILE || f.path === CONTENT_FILE) && 'pieces' in f);
+      for (const f of large) {
+        if (!('pieces' in f)) continue;
+        // content.json is precached (its revision is needed); records.json is not.
+        const write = folder.streamInBackground(f.path, f.pieces(), f.path === CONTENT_FILE).then((d) => f.path === CONTENT_FILE && digests.set(d.path, d));
+        write.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
+        background.push(write);
       }
-      for (const d of await folder.write(files.filter((f) => f !== recordsFile))) digests.set(d.path, d);
-      if (records.keptShards) {
-        folder.kept(records.keptShards);
-        log(`  search shards: ${records.keptShards.length - 1} kept from the previous build (the headings index is the same)`);
+      for (const d of await folder.write(files.filter((f) => !large.includes(f)))) digests.set(d.path, d);
+      if (reuse.keptShards) {
+        folder.kept(reuse.keptShards);
+        log(`  search shards: ${reuse.keptShards.length - 1} kept from the previous build (the headings index is the same)`);
       }
       // Written files keep only their paths, as pages do: the search files of a big site are 100+ MB.
       return files.map(written);
     });
   } catch (e) {
-    // Nothing is left writing into the folder, or holding the previous records open, when the build fails.
-    await Promise.allSettled([llmsWrite, recordsWrite]);
-    closePreviousRecords(records.previous);
+    // Nothing is left writing into the folder, or holding the previous files open, when the build fails.
+    await Promise.allSettled([llmsWrite, ...background]);
+    closePrevious();
     throw e;
   }
   outputs.push(...rest);
   outputs.push(...(await timed('emit', timings, () => llmsWrite)));
-  await timed('emit', timings, () => recordsWrite);
+  try {
+    await timed('emit', timings, () => Promise.all(background));
+  } finally {
+    closePrevious();
+  }
   const notes: string[] = [];
   if (folder) {
     folder.wrote([SERVICE_WORKER_FILE]); // written next, once the folder holds only this build's files
@@ -293,7 +305,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   if (stampPlace && stamp?.inputs !== undefined) {
     // The folder as this build leaves it, from its listing at the start and the files written since (see writeStamp).
     const after = folder && listing ? { before: listing, files: folder.files(), kept: folder.keptFiles() } : undefined;
-    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: records.layout, shards: records.shards }, after));
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: reuse.records, content: reuse.content, shards: reuse.shards }, after));
   }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }

@@ -7,9 +7,9 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { PageSearchData } from '../../src/pipeline/search/records.ts';
-import type { RecordsLayout } from '../../src/pipeline/search/records-file.ts';
+import type { FragmentLayout } from '../../src/pipeline/search/fragment-file.ts';
 import type { SearchReuse } from '../../src/pipeline/search/index-files.ts';
-import { streamOutput } from '../../src/pipeline/emit/write-output.ts';
+import { streamOutput, streamOutputInBackground } from '../../src/pipeline/emit/write-output.ts';
 import { contentsOf } from '../../src/pipeline/emit/output.ts';
 import { buildFixture, FIXTURES } from '../helpers/fixture.ts';
 import { contentRecord, headingRecords, SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
@@ -264,7 +264,8 @@ test('records.json is written in pieces whose text is exactly JSON.stringify of 
 });
 
 test('records.json copied in part from the previous file is byte for byte the file made anew, build after build', async () => {
-  const { openPreviousRecords, closePreviousRecords, recordsPieces } = await import('../../src/pipeline/search/records-file.ts');
+  const { recordsPieces, RECORD_GROUPS } = await import('../../src/pipeline/search/records-file.ts');
+  const { openPreviousFile, closePreviousFile } = await import('../../src/pipeline/search/fragment-file.ts');
   const dir = await mkdtemp(join(tmpdir(), 'qdb-records-'));
   const path = join(dir, 'records.json');
   const origin = 'https://questdb.com';
@@ -274,9 +275,9 @@ test('records.json copied in part from the previous file is byte for byte the fi
    * from the one there by `layout`; answers the new layout and the bytes copied.
    */
   let round = 0;
-  const write = async (pages: Page[], layout?: RecordsLayout) => {
-    const previous = layout && openPreviousRecords(path, layout);
-    const next: RecordsLayout = { size: 0, pages: [] };
+  const write = async (pages: Page[], layout?: FragmentLayout) => {
+    const previous = layout && openPreviousFile(path, layout, RECORD_GROUPS);
+    const next: FragmentLayout = { size: 0, pages: [] };
     let copied = 0;
     function* counted() {
       for (const piece of recordsPieces(pages, origin, previous, next)) {
@@ -285,9 +286,10 @@ test('records.json copied in part from the previous file is byte for byte the fi
       }
     }
     try {
-      await streamOutput(dir, 'records.json', counted(), round++ % 2 === 0);
+      if (round++ % 2 === 0) await streamOutputInBackground(dir, 'records.json', counted(), false);
+      else await streamOutput(dir, 'records.json', counted());
     } finally {
-      closePreviousRecords(previous);
+      closePreviousFile(previous);
     }
     assert.equal(next.size, statSync(path).size, 'the layout has the file size');
     return { layout: next, copied };
@@ -314,7 +316,7 @@ test('records.json copied in part from the previous file is byte for byte the fi
   }
   // A file of another size than its layout says is not copied from.
   writeFileSync(path, readFileSync(path, 'utf8') + ' ');
-  assert.equal(openPreviousRecords(path, layout), undefined);
+  assert.equal(openPreviousFile(path, layout, RECORD_GROUPS), undefined);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -324,7 +326,7 @@ test('a large site\'s search shards are kept from the previous build only when t
   const { shardPaths } = await import('../../src/pipeline/search/shards.ts');
   const pages = searchPages(SHARD_FROM_PAGES);
   const made = (data: PageSearchData[], siteKey: string, previousShards?: string) => {
-    const reuse: SearchReuse = { keys: new Map<string, string>(), layout: { size: 0, pages: [] }, siteKey, previousShards, keepShards: () => ['kept'] };
+    const reuse: SearchReuse = { keys: new Map<string, string>(), records: { size: 0, pages: [] }, content: { size: 0, pages: [] }, siteKey, previousShards, keepShards: () => ['kept'] };
     const files = searchFiles(data, 'https://questdb.com', reuse);
     return { reuse, shardFiles: files.filter((f) => f.path.startsWith('search/shards')) };
   };
@@ -344,8 +346,60 @@ test('a large site\'s search shards are kept from the previous build only when t
   assert.equal(made(heading, 'site', first.reuse.shards).shardFiles.length > 0, true);
   assert.equal(made(pages, 'other', first.reuse.shards).shardFiles.length > 0, true);
   // Kept shards that cannot be read back are made again.
-  const unreadable: SearchReuse = { keys: new Map<string, string>(), layout: { size: 0, pages: [] }, siteKey: 'site', previousShards: first.reuse.shards, keepShards: () => undefined };
+  const unreadable: SearchReuse = { keys: new Map<string, string>(), records: { size: 0, pages: [] }, content: { size: 0, pages: [] }, siteKey: 'site', previousShards: first.reuse.shards, keepShards: () => undefined };
   assert.ok(searchFiles(pages, 'https://questdb.com', unreadable).some((f) => f.path === SHARDS_MANIFEST));
   assert.equal(shardPaths('not json'), undefined);
   assert.equal(shardPaths('{"v":1,"keys":[1]}'), undefined);
+});
+
+test('content.json copied in part from the previous file is byte for byte JSON.stringify of the index, as pages and headings come and go', async () => {
+  const { buildSearchIndex, searchFiles, CONTENT_FILE, CONTENT_GROUPS } = await import('../../src/pipeline/search/index-files.ts');
+  const { openPreviousFile, closePreviousFile } = await import('../../src/pipeline/search/fragment-file.ts');
+  const dir = await mkdtemp(join(tmpdir(), 'qdb-content-'));
+  const path = join(dir, 'content.json');
+  /** One build: the file written from `pages` (each page's key by route), copying from the one there by `layout`. */
+  const build = async (pages: PageSearchData[], keys: Map<string, string>, layout?: FragmentLayout) => {
+    const reuse: SearchReuse = { keys, records: { size: 0, pages: [] }, content: { size: 0, pages: [] } };
+    reuse.previousContent = layout && openPreviousFile(path, layout, CONTENT_GROUPS);
+    const file = searchFiles(pages, 'https://questdb.com', reuse).find((f) => f.path === CONTENT_FILE)!;
+    if (!('pieces' in file)) throw new Error('content.json is written in pieces');
+    const pieces = file.pieces;
+    let copied = 0;
+    function* counted() {
+      for (const piece of pieces()) {
+        if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) copied += piece.end - piece.start;
+        yield piece;
+      }
+    }
+    try {
+      const digest = await streamOutputInBackground(dir, 'content.json', counted(), true);
+      assert.equal(digest.revision, createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 32), 'the revision is of the bytes written');
+    } finally {
+      closePreviousFile(reuse.previousContent);
+    }
+    assert.equal(readFileSync(path, 'utf8'), JSON.stringify(buildSearchIndex(pages).content));
+    assert.equal(reuse.content.size, statSync(path).size);
+    return { layout: reuse.content, copied };
+  };
+  const keysOf = (pages: PageSearchData[], version: (i: number) => string = () => '') => new Map(pages.map((p, i) => [p.route, `k${i}${version(i)}`]));
+  let pages = searchPages(300);
+  let keys = keysOf(pages);
+  let { layout } = await build(pages, keys);
+  // A text changed on page 10: every other page copied.
+  pages = pages.map((p, i) => (i === 10 ? { ...p, content: [...p.content, [-1, 'An added sentence.'] as [number, string]] } : p));
+  keys = keysOf(pages, (i) => (i === 10 ? "'" : ''));
+  let made = await build(pages, keys, layout);
+  assert.ok(made.copied > statSync(path).size * 0.9, `copied ${made.copied}`);
+  layout = made.layout;
+  // A heading added on page 20: the pages after it are numbered anew, so made again.
+  pages = pages.map((p, i) => (i === 20 ? { ...p, headings: [...p.headings, [2, 'new', 'A new heading', -1] as [number, string, string, number]] } : p));
+  keys = keysOf(pages, (i) => (i === 10 ? "'" : i === 20 ? "''" : ''));
+  made = await build(pages, keys, layout);
+  assert.ok(made.copied > 0 && made.copied < statSync(path).size * 0.2, `copied ${made.copied}`);
+  layout = made.layout;
+  // A page removed near the start, and another without a key.
+  pages = [...pages.slice(0, 2), ...pages.slice(3)];
+  keys = new Map([...keys].filter(([route]) => route !== '/docs/p2/' && route !== '/docs/p7/'));
+  made = await build(pages, keys, layout);
+  await rm(dir, { recursive: true, force: true });
 });

@@ -9,7 +9,7 @@
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDigest, OutputFile, Piece } from './output.ts';
-import { streamOutput, writeOutput } from './write-output.ts';
+import { streamOutput, streamOutputInBackground, writeOutput } from './write-output.ts';
 import { addFoldersOf, walkFolder, type FolderListing } from './walk-folder.ts';
 
 export class OutputFolder {
@@ -86,11 +86,11 @@ export class OutputFolder {
     return bytes;
   }
 
-  /** As `stream`, its writes on libuv's threads while this thread goes on (see write-output.ts); await it before removeStale. */
-  streamInBackground(path: string, pieces: Iterable<Piece>): Promise<number> {
+  /** As `stream`, its writes on libuv's threads while this thread goes on (see write-output.ts); await it before removeStale. Answers the file's digest (its revision when asked for). */
+  streamInBackground(path: string, pieces: Iterable<Piece>, withRevision = false): Promise<FileDigest> {
     this.makeWay([path]);
     this.wrote([path]);
-    return streamOutput(this.dir, path, pieces, true);
+    return streamOutputInBackground(this.dir, path, pieces, withRevision);
   }
 
   /** The files this build wrote or kept: once removeStale has run, every file of the folder. */

@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, mkdirSync, openSync, read, readFileSync, readS
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
-import { hash } from 'node:crypto';
+import { createHash, hash, type Hash } from 'node:crypto';
 import { asBytes, written, type FileDigest, type FileRange, type OutputFile, type Piece } from './output.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function writeBuiltFiles(outDir: string, page: { outputs: OutputFil
   if (!keepContents) page.outputs = page.outputs.map(written);
 }
 
-/** A precache revision: SHA-256 (hashed in hardware here, 2.5× MD5's speed), 128 bits of it. */
+/** A precache revision: SHA-256 (hashed in hardware here, 2.5× MD5's speed), 128 bits of it (streamOutputInBackground makes the same). */
 export function revisionOf(bytes: Uint8Array): string {
   return hash('sha256', bytes).slice(0, 32);
 }
@@ -88,12 +88,13 @@ let copyBuffer: Buffer | undefined;
  * previous build's file, beside the llms files); answers the bytes written. Pieces are asked
  * for between writes: text made by a generator is made on the main thread.
  */
-async function writePiecesInBackground(target: string, pieces: Iterable<Piece> | AsyncIterable<Piece>): Promise<number> {
+async function writePiecesInBackground(target: string, pieces: Iterable<Piece> | AsyncIterable<Piece>, digest?: Hash): Promise<number> {
   const file = await open(target, 'w');
   let bytes = 0;
   try {
     const buffer = Buffer.allocUnsafe(COPY_PIECE);
     const writeWhole = async (data: Uint8Array) => {
+      digest?.update(data);
       for (let at = 0; at < data.length; ) at += (await file.write(data, at)).bytesWritten;
       bytes += data.length;
     };
@@ -159,8 +160,17 @@ function* readRange(range: FileRange, buffer: Buffer): Generator<Uint8Array> {
 }
 
 /** Writes one file under `outDir` from pieces as they come (large generated files); answers its size in bytes. */
-export async function streamOutput(outDir: string, relPath: string, pieces: Iterable<Piece> | AsyncIterable<Piece>, background = false): Promise<number> {
+export async function streamOutput(outDir: string, relPath: string, pieces: Iterable<Piece> | AsyncIterable<Piece>): Promise<number> {
   const target = outputTarget(outDir, relPath);
   mkdirSync(dirname(target), { recursive: true });
-  return background ? writePiecesInBackground(target, pieces) : writePieces(target, pieces);
+  return writePieces(target, pieces);
+}
+
+/** As streamOutput, on libuv's threads (see writePiecesInBackground); answers the file's digest (its revision only when asked for). */
+export async function streamOutputInBackground(outDir: string, relPath: string, pieces: Iterable<Piece> | AsyncIterable<Piece>, withRevision: boolean): Promise<FileDigest> {
+  const target = outputTarget(outDir, relPath);
+  mkdirSync(dirname(target), { recursive: true });
+  const digest = withRevision ? createHash('sha256') : undefined;
+  const size = await writePiecesInBackground(target, pieces, digest);
+  return { path: relPath, size, revision: digest ? digest.digest('hex').slice(0, 32) : '' };
 }

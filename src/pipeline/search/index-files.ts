@@ -4,13 +4,16 @@
  * - `search/content.json`: paragraphs, list items and table rows, fetched behind it;
  * - `search/records.json`: the same as DocSearch records (absolute urls, stable object
  *   ids) for `npm run search:upload` (records-file.ts). The browser never loads it.
+ * The last two are files of page fragments (fragment-file.ts), which a cached build copies
+ * from its previous output where it can.
  */
 import { hash } from 'node:crypto';
 import type { ContentIndexFile, HeadingsIndexFile } from '../../shared/search/types.ts';
 import type { OutputFile } from '../emit/output.ts';
 import type { PageSearchData } from './records.ts';
 import { shardFiles } from './shards.ts';
-import { recordsPieces, type PreviousRecords, type RecordsLayout, type RecordsPage } from './records-file.ts';
+import { recordsPieces, type RecordsPage } from './records-file.ts';
+import { fragmentedPieces, type FragmentLayout, type PreviousFile } from './fragment-file.ts';
 import { SHARD_FROM_PAGES } from '../../shared/search/shards.ts';
 
 export const SEARCH_DIR = 'search';
@@ -25,8 +28,13 @@ export interface SearchIndex {
 
 /** Joins the pages' data into the two index files (pages in the given order). */
 export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
-  const headings: HeadingsIndexFile = { v: 1, sections: [], pages: [], headings: [] };
   const content: ContentIndexFile = { v: 1, content: [] };
+  for (const [i, offset] of headingOffsets(pages).entries()) content.content.push(...contentEntries(pages[i]!, i, offset));
+  return { headings: buildHeadingsIndex(pages), content };
+}
+
+function buildHeadingsIndex(pages: PageSearchData[]): HeadingsIndexFile {
+  const headings: HeadingsIndexFile = { v: 1, sections: [], pages: [], headings: [] };
   const sectionIds = new Map<string, number>();
   for (const page of pages) {
     let section = sectionIds.get(page.section);
@@ -37,19 +45,35 @@ export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
     const pageIdx = headings.pages.push(page.keywords ? [page.route, section, page.title, page.keywords] : [page.route, section, page.title]) - 1;
     const offset = headings.headings.length;
     for (const [level, anchor, text, parent] of page.headings) headings.headings.push([pageIdx, level, anchor, text, parent >= 0 ? parent + offset : -1]);
-    for (const [heading, text, anchor] of page.content) {
-      const entry: [number, number, string] = [pageIdx, heading >= 0 ? heading + offset : -1, text];
-      content.content.push(anchor ? [...entry, anchor] : entry);
-    }
   }
-  return { headings, content };
+  return headings;
+}
+
+/** Each page's first heading's number in the whole index (its headings follow those of the pages before it). */
+function headingOffsets(pages: PageSearchData[]): number[] {
+  let offset = 0;
+  return pages.map((page) => {
+    const at = offset;
+    offset += page.headings.length;
+    return at;
+  });
+}
+
+/** A page's entries of content.json: it is the index's `pageIdx`th page, its headings numbered from `offset`. */
+function contentEntries(page: PageSearchData, pageIdx: number, offset: number): ContentIndexFile['content'] {
+  return page.content.map(([heading, text, anchor]) => {
+    const entry: [number, number, string] = [pageIdx, heading >= 0 ? heading + offset : -1, text];
+    return anchor ? [...entry, anchor] : entry;
+  });
 }
 
 /**
  * What a cached build over its own previous output can take from that output instead of
  * making it again, and what it leaves for the next build (kept in the build stamp):
- * - records.json: unchanged pages' records are copied (see records-file.ts); `layout` gets
- *   the new file's;
+ * - records.json and content.json: unchanged pages' fragments are copied (see
+ *   fragment-file.ts); `records` and `content` get the new files' layouts. A page's entries
+ *   in content.json also hold its place in the index and its first heading's number, so they
+ *   are in its key there: pages or headings added before it make it again;
  * - the shards: a pure function of the headings index, so when the site key (the build's
  *   code, settings and navigation) and headings.json are those of the previous build, its
  *   shard files are kept as they are (`keepShards` answers their paths, or undefined when
@@ -58,8 +82,10 @@ export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
 export interface SearchReuse {
   /** Each page's cache entry key, by route. */
   keys: Map<string, string>;
-  previous?: PreviousRecords;
-  layout: RecordsLayout;
+  previousRecords?: PreviousFile;
+  records: FragmentLayout;
+  previousContent?: PreviousFile;
+  content: FragmentLayout;
   siteKey?: string;
   /** The previous build's shards key, when its files are in place. */
   previousShards?: string;
@@ -69,22 +95,31 @@ export interface SearchReuse {
   keptShards?: string[];
 }
 
+/** content.json's fragment groups: one, a page's entries. */
+export const CONTENT_GROUPS = 1;
+
 /** The output files of the search index, from the pages' data in the index's order. */
 export function searchFiles(pages: PageSearchData[], origin: string, reuse?: SearchReuse): OutputFile[] {
-  const index = buildSearchIndex(pages);
+  const index = buildHeadingsIndex(pages);
   const records: RecordsPage[] = pages.map((data) => ({ data, key: reuse?.keys.get(data.route) }));
-  const headings = JSON.stringify(index.headings);
+  const offsets = headingOffsets(pages);
+  const content = pages.map((page, i) => {
+    const key = reuse?.keys.get(page.route);
+    return { key: key === undefined ? undefined : `${key}\0${i}\0${offsets[i]}`, make: () => contentEntries(page, i, offsets[i]!).map((e) => JSON.stringify(e)) };
+  });
+  const headings = JSON.stringify(index);
   const files: OutputFile[] = [
     { path: HEADINGS_FILE, contents: headings },
-    { path: CONTENT_FILE, contents: JSON.stringify(index.content) },
-    { path: RECORDS_FILE, pieces: () => recordsPieces(records, origin, reuse?.previous, reuse?.layout ?? { size: 0, pages: [] }) },
+    // The same text as JSON.stringify of the whole ContentIndexFile.
+    { path: CONTENT_FILE, pieces: () => fragmentedPieces(content, CONTENT_GROUPS, '{"v":1,"content":[', ']}', reuse?.previousContent, reuse?.content ?? { size: 0, pages: [] }) },
+    { path: RECORDS_FILE, pieces: () => recordsPieces(records, origin, reuse?.previousRecords, reuse?.records ?? { size: 0, pages: [] }) },
   ];
   // A large site's first query reads small shards; the files above follow behind.
-  if (index.headings.pages.length < SHARD_FROM_PAGES) return files;
+  if (index.pages.length < SHARD_FROM_PAGES) return files;
   if (reuse?.siteKey !== undefined) {
     reuse.shards = hash('sha256', `${reuse.siteKey}\0${headings}`);
     if (reuse.shards === reuse.previousShards) reuse.keptShards = reuse.keepShards?.();
     if (reuse.keptShards) return files;
   }
-  return [...files, ...shardFiles(index.headings)];
+  return [...files, ...shardFiles(index)];
 }
