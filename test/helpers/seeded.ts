@@ -9,3 +9,15 @@ export function seeded(seed: number): () => number {
 
 /** One of `from`, picked with `random`. */
 export const pick = <T>(random: () => number, from: readonly T[]): T => from[Math.floor(random() * from.length)]!;
+
+/**
+ * Runs `cases` random cases from `seed` against a fast path: `make` draws an input, `check`
+ * answers false when the fast path left it to the parser, or asserts on the tree it made and
+ * answers true. Answers how many cases took each path.
+ */
+export function fastPathCases<T>(seed: number, cases: number, make: (random: () => number) => T, check: (input: T) => boolean): { fast: number; left: number } {
+  const random = seeded(seed);
+  let fast = 0;
+  for (let i = 0; i < cases; i++) if (check(make(random))) fast++;
+  return { fast, left: cases - fast };
+}

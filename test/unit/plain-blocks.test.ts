@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closingFenceLine, plainCode, plainHeading } from '../../src/pipeline/compile/plain-blocks.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
-import { seeded, pick } from '../helpers/seeded.ts';
+import { fastPathCases, pick } from '../helpers/seeded.ts';
 
 const processor = markdownProcessor();
 const parsed = (text: string) => JSON.parse(JSON.stringify(processor.parse(text).children));
@@ -28,42 +28,31 @@ function codeBlock(random: () => number): string[] {
 }
 
 test('on 3,000 random fenced code blocks, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
-  const random = seeded(26);
-  let fast = 0;
-  let left = 0;
-  for (let i = 0; i < 3000; i++) {
-    const lines = codeBlock(random);
+  const { fast, left } = fastPathCases(26, 3000, codeBlock, (lines) => {
     const tree = plainCode(lines);
-    if (!tree) {
-      left++;
-      continue;
-    }
-    fast++;
+    if (!tree) return false;
     assert.deepEqual(made(tree), parsed(lines.join('\n')), JSON.stringify(lines));
     // The block ends where CommonMark ends it.
     assert.equal(closingFenceLine(lines, 0), lines.length - 1, JSON.stringify(lines));
-  }
+    return true;
+  });
   assert.ok(fast > 800 && left > 800, `fast ${fast}, left to the parser ${left}`);
 });
 
 const WORDS = ['Section', '1', 'of', 'part', '0', '`code`', '`a_b`', '`x:y`', '`<b>`', "it's", 'C#', '(x)', 'a-b', '**b**', '[`k`](#k)', 'é', '*e*', '_u_', '[l](x)', 'www.x.com', 'a@b.co', ':abbr', '{#id}', '$x$', '&amp;', '\\#', '`a', '``b``', '#', ' '];
 
 test('on 3,000 random headings, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
-  const random = seeded(27);
-  let fast = 0;
-  let left = 0;
-  for (let i = 0; i < 3000; i++) {
+  const heading = (random: () => number) => {
     const words = Array.from({ length: Math.floor(random() * 5) }, () => (random() < 0.75 ? pick(random, WORDS.slice(0, 11)) : pick(random, WORDS)));
     const marks = '#'.repeat(1 + Math.floor(random() * (random() < 0.1 ? 7 : 6)));
-    const line = marks + (random() < 0.9 ? ' ' : random() < 0.5 ? '  ' : '') + words.join(random() < 0.8 ? ' ' : '');
+    return marks + (random() < 0.9 ? ' ' : random() < 0.5 ? '  ' : '') + words.join(random() < 0.8 ? ' ' : '');
+  };
+  const { fast, left } = fastPathCases(27, 3000, heading, (line) => {
     const tree = plainHeading(line);
-    if (!tree) {
-      left++;
-      continue;
-    }
-    fast++;
+    if (!tree) return false;
     assert.deepEqual(made(tree), parsed(line), JSON.stringify(line));
-  }
+    return true;
+  });
   assert.ok(fast > 800 && left > 800, `fast ${fast}, left to the parser ${left}`);
 });
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { plainList, plainParagraph } from '../../src/pipeline/compile/plain-inline.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
-import { seeded, pick } from '../helpers/seeded.ts';
+import { fastPathCases, pick } from '../helpers/seeded.ts';
 
 const processor = markdownProcessor();
 const json = (value: unknown) => JSON.parse(JSON.stringify(value));
@@ -26,31 +26,23 @@ function phrase(random: () => number, words: number): string {
 }
 
 test('on 3,000 random paragraphs, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
-  const random = seeded(31);
-  let fast = 0;
-  let left = 0;
-  for (let i = 0; i < 3000; i++) {
-    const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+  const paragraph = (random: () => number) =>
+    Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
       const line = phrase(random, 1 + Math.floor(random() * 8));
       const r = random();
       return r < 0.03 ? `${line} ` : r < 0.06 ? ` ${line}` : r < 0.08 ? `1. ${line}` : r < 0.1 ? `- ${line}` : r < 0.11 ? '===' : r < 0.12 ? `\`\`\`${line}` : r < 0.13 ? `# ${line}` : r < 0.14 ? `> ${line}` : r < 0.15 ? `<div>${line}` : r < 0.16 ? '| - | - |' : line;
     });
+  const { fast, left } = fastPathCases(31, 3000, paragraph, (lines) => {
     const tree = plainParagraph(lines);
-    if (!tree) {
-      left++;
-      continue;
-    }
-    fast++;
+    if (!tree) return false;
     assert.deepEqual(json(tree.children), json(processor.parse(lines.join('\n')).children), JSON.stringify(lines));
-  }
+    return true;
+  });
   assert.ok(fast > 800 && left > 800, `fast ${fast}, left to the parser ${left}`);
 });
 
 test('on 3,000 random lists, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
-  const random = seeded(32);
-  let fast = 0;
-  let left = 0;
-  for (let i = 0; i < 3000; i++) {
+  const list = (random: () => number) => {
     const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
       const r = random();
       const marker = r < 0.9 ? '- ' : r < 0.93 ? '* ' : r < 0.96 ? '-  ' : '1. ';
@@ -59,17 +51,16 @@ test('on 3,000 random lists, every tree the fast path makes is the parser\'s, an
       const more = random() < 0.3 ? Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(random, ['  ', '  ', '  ', '   ', '    ', '']) + phrase(random, 1 + Math.floor(random() * 4))) : [];
       return [marker + content, ...more].join('\n');
     });
-    const lines = items.join('\n').split('\n');
+    return items.join('\n').split('\n');
+  };
+  const { fast, left } = fastPathCases(32, 3000, list, (lines) => {
     const tree = plainList(lines);
-    if (!tree) {
-      left++;
-      continue;
-    }
-    fast++;
+    if (!tree) return false;
     // A blank line and a paragraph after the list: the list stays tight.
     const parsed = processor.parse(lines.join('\n') + '\n\nAfter.\n').children;
     assert.deepEqual(json(tree.children), json(parsed.slice(0, 1)), JSON.stringify(lines));
-  }
+    return true;
+  });
   assert.ok(fast > 400 && left > 800, `fast ${fast}, left to the parser ${left}`);
 });
 

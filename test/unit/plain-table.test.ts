@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { plainTable } from '../../src/pipeline/compile/plain-table.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
 import { parseLarge, splitForParsing } from '../../src/pipeline/compile/parse-chunked.ts';
-import { seeded } from '../helpers/seeded.ts';
+import { fastPathCases } from '../helpers/seeded.ts';
 
 const processor = markdownProcessor();
 const parsed = (text: string) => JSON.parse(JSON.stringify(processor.parse(text)));
@@ -40,19 +40,12 @@ function table(random: () => number): string {
 }
 
 test('on 3,000 random tables, every tree the fast path makes is the parser\'s, and both paths are taken', () => {
-  const random = seeded(18);
-  let fast = 0;
-  let left = 0;
-  for (let i = 0; i < 3000; i++) {
-    const text = table(random);
+  const { fast, left } = fastPathCases(18, 3000, table, (text) => {
     const tree = plainTable(text);
-    if (tree === undefined) {
-      left++;
-      continue;
-    }
-    fast++;
+    if (tree === undefined) return false;
     assert.deepEqual(tree, parsed(text), JSON.stringify(text));
-  }
+    return true;
+  });
   assert.ok(fast > 400 && left > 400, `fast ${fast}, left to the parser ${left}`);
 });
 
