@@ -17,14 +17,13 @@ import { checkLinks } from './site/check-links.ts';
 import { buildAssets, type BuiltAssets } from './render/assets.ts';
 import { renderNotFoundPage, type RenderContext } from './render/render-page.tsx';
 import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase } from './render/sidebar-html.ts';
-import { bytesOfRange, inMemory, written, type FileDigest, type OutputFile, type Piece } from './emit/output.ts';
+import { bytesOfPiece, inMemory, written, type FileDigest, type OutputFile, type Piece } from './emit/output.ts';
 import { renderSitemap } from './emit/sitemap.ts';
 import { renderManifest } from './emit/manifest.ts';
 import { publicFiles } from './emit/public-files.ts';
 import { writeBuiltFiles } from './emit/write-output.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { outputPathForRoute } from './load/routes.ts';
-import { closeSync, openSync, readFileSync } from 'node:fs';
 import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
 import { llmsPaths, writeLlmsInto, writeLlmsInWorker, type LlmsContent } from './markdown/llms-output.ts';
 import { sidebarSections } from './site/sidebar-sections.ts';
@@ -262,15 +261,14 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
       const files = await siteFiles(root, ctx, compiled, assets, search, navigation, reuse);
       if (reuse.previousRecords) log(`  search records: ${search.filter((s) => reuse.previousRecords!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
       if (!folder) return files.map(inMemory);
-      const large = files.filter((f) => (f.path === RECORDS_FILE || f.path === CONTENT_FILE) && 'pieces' in f);
-      for (const f of large) {
-        if (!('pieces' in f)) continue;
+      const large = (f: OutputFile): f is Extract<OutputFile, { pieces: unknown }> => (f.path === RECORDS_FILE || f.path === CONTENT_FILE) && 'pieces' in f;
+      for (const f of files.filter(large)) {
         // content.json is precached (its revision is needed); records.json is not.
         const write = folder.streamInBackground(f.path, f.pieces(), f.path === CONTENT_FILE).then((d) => f.path === CONTENT_FILE && digests.set(d.path, d));
         write.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
         background.push(write);
       }
-      for (const d of await folder.write(files.filter((f) => !large.includes(f)))) digests.set(d.path, d);
+      for (const d of await folder.write(files.filter((f) => !large(f)))) digests.set(d.path, d);
       if (reuse.keptShards) {
         folder.kept(reuse.keptShards);
         log(`  search shards: ${reuse.keptShards.length - 1} kept from the previous build (the headings index is the same)`);
@@ -338,7 +336,7 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
   const files: OutputFile[] = [];
   const keep = async (path: string, pieces: Iterable<Piece> | AsyncIterable<Piece>) => {
     const parts: Buffer[] = [];
-    for await (const piece of pieces) parts.push(typeof piece === 'string' || piece instanceof Uint8Array ? Buffer.from(piece) : bytesOfRange(piece));
+    for await (const piece of pieces) parts.push(bytesOfPiece(piece));
     const bytes = Buffer.concat(parts);
     made.set(path, bytes);
     files.push({ path, contents: bytes.toString() });

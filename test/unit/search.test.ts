@@ -10,7 +10,7 @@ import type { PageSearchData } from '../../src/pipeline/search/records.ts';
 import type { FragmentLayout } from '../../src/pipeline/search/fragment-file.ts';
 import type { SearchReuse } from '../../src/pipeline/search/index-files.ts';
 import { streamOutput, streamOutputInBackground } from '../../src/pipeline/emit/write-output.ts';
-import { contentsOf } from '../../src/pipeline/emit/output.ts';
+import { contentsOf, isFileRange } from '../../src/pipeline/emit/output.ts';
 import { buildFixture, FIXTURES } from '../helpers/fixture.ts';
 import { contentRecord, headingRecords, SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
 import type { ContentIndexFile, HeadingsIndexFile, SearchRecord, SearchRequest } from '../../src/shared/search/types.ts';
@@ -281,7 +281,7 @@ test('records.json copied in part from the previous file is byte for byte the fi
     let copied = 0;
     function* counted() {
       for (const piece of recordsPieces(pages, origin, previous, next)) {
-        if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) copied += piece.end - piece.start;
+        if (isFileRange(piece)) copied += piece.end - piece.start;
         yield piece;
       }
     }
@@ -367,7 +367,7 @@ test('content.json copied in part from the previous file is byte for byte JSON.s
     let copied = 0;
     function* counted() {
       for (const piece of pieces()) {
-        if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) copied += piece.end - piece.start;
+        if (isFileRange(piece)) copied += piece.end - piece.start;
         yield piece;
       }
     }

@@ -17,8 +17,13 @@ export type Piece = string | Uint8Array | FileRange;
  */
 export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string } | { path: string; pieces: () => Iterable<Piece> };
 
-/** A range's bytes, read whole (for files kept in memory). */
-export function bytesOfRange(range: FileRange): Buffer {
+export const isFileRange = (piece: Piece): piece is FileRange => typeof piece !== 'string' && !(piece instanceof Uint8Array);
+
+/** A piece's bytes (a range read whole), for files kept in memory. */
+export const bytesOfPiece = (piece: Piece): Buffer => (isFileRange(piece) ? bytesOfRange(piece) : Buffer.from(piece));
+
+/** A range's bytes, read whole. */
+function bytesOfRange(range: FileRange): Buffer {
   const bytes = Buffer.allocUnsafe(range.end - range.start);
   for (let at = 0; at < bytes.length; ) {
     const read = readSync(range.fd, bytes, at, bytes.length - at, range.start + at);
@@ -33,8 +38,8 @@ export function contentsOf(file: OutputFile): string | Uint8Array | undefined {
   if ('contents' in file) return file.contents;
   if ('pieces' in file) {
     // Bytes are joined as bytes: a piece may end inside a character.
-    const pieces = Array.from(file.pieces(), (p) => (typeof p === 'string' || p instanceof Uint8Array ? p : bytesOfRange(p)));
-    return pieces.every((p) => typeof p === 'string') ? pieces.join('') : Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString();
+    const pieces = [...file.pieces()];
+    return pieces.every((p) => typeof p === 'string') ? pieces.join('') : Buffer.concat(pieces.map(bytesOfPiece)).toString();
   }
   return undefined;
 }

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { outputTarget } from '../policy/paths.ts';
 import { createHash, hash, type Hash } from 'node:crypto';
-import { asBytes, written, type FileDigest, type FileRange, type OutputFile, type Piece } from './output.ts';
+import { asBytes, isFileRange, written, type FileDigest, type FileRange, type OutputFile, type Piece } from './output.ts';
 
 /**
  * Writes files under `outDir` (parents created as needed). Every path is checked to land
@@ -68,9 +68,8 @@ async function writePieces(target: string, pieces: Iterable<Piece> | AsyncIterab
   let bytes = 0;
   try {
     for await (const piece of pieces) {
-      if (typeof piece === 'string') bytes += writeText(fd, piece);
-      else if (piece instanceof Uint8Array) bytes += writeAll(fd, piece);
-      else for (const chunk of readRange(piece, (copyBuffer ??= Buffer.allocUnsafe(COPY_PIECE)))) bytes += writeAll(fd, chunk);
+      if (isFileRange(piece)) for (const chunk of readRange(piece, (copyBuffer ??= Buffer.allocUnsafe(COPY_PIECE)))) bytes += writeAll(fd, chunk);
+      else bytes += typeof piece === 'string' ? writeText(fd, piece) : writeAll(fd, piece);
     }
   } finally {
     closeSync(fd);
@@ -99,8 +98,7 @@ async function writePiecesInBackground(target: string, pieces: Iterable<Piece> |
       bytes += data.length;
     };
     for await (const piece of pieces) {
-      if (typeof piece === 'string') await writeWhole(Buffer.from(piece));
-      else if (piece instanceof Uint8Array) await writeWhole(piece);
+      if (!isFileRange(piece)) await writeWhole(typeof piece === 'string' ? Buffer.from(piece) : piece);
       else {
         for (let at = piece.start; at < piece.end; ) {
           const read = await readAsync(piece.fd, buffer, 0, Math.min(buffer.length, piece.end - at), at);
