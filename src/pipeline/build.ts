@@ -244,7 +244,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     records: { size: 0, pages: [] },
     content: { size: 0, pages: [] },
     siteKey: cache?.siteKey,
-    previousShards: folder ? stamp?.shards : undefined,
+    previousShards: folder ? stamp?.search?.shards : undefined,
     keepShards: () => (folder ? shardPathsIn(folder.dir) : undefined),
   };
   const closePrevious = () => [reuse.previousRecords, reuse.previousContent].forEach(closePreviousFile);
@@ -256,8 +256,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   let rest: OutputFile[];
   try {
     rest = await timed('emit', timings, async () => {
-      if (folder && stamp?.records) reuse.previousRecords = openPreviousFile(outputTarget(outDir, RECORDS_FILE), stamp.records, RECORD_GROUPS);
-      if (folder && stamp?.content) reuse.previousContent = openPreviousFile(outputTarget(outDir, CONTENT_FILE), stamp.content, CONTENT_GROUPS);
+      const previous = folder ? stamp?.search : undefined;
+      if (previous?.records) reuse.previousRecords = openPreviousFile(outputTarget(outDir, RECORDS_FILE), previous.records, RECORD_GROUPS);
+      if (previous?.content) reuse.previousContent = openPreviousFile(outputTarget(outDir, CONTENT_FILE), previous.content, CONTENT_GROUPS);
       const files = await siteFiles(root, ctx, compiled, assets, search, navigation, reuse);
       if (reuse.previousRecords) log(`  search records: ${search.filter((s) => reuse.previousRecords!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
       if (!folder) return files.map(inMemory);
@@ -303,7 +304,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   if (stampPlace && stamp?.inputs !== undefined) {
     // The folder as this build leaves it, from its listing at the start and the files written since (see writeStamp).
     const after = folder && listing ? { before: listing, files: folder.files(), kept: folder.keptFiles() } : undefined;
-    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, records: reuse.records, content: reuse.content, shards: reuse.shards }, after));
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, search: { records: reuse.records, content: reuse.content, shards: reuse.shards } }, after));
   }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }

@@ -34,9 +34,10 @@ import type { Diagnostic } from '../../shared/types.ts';
 import { buildCodeVersion, hashFileInto, hashPiece } from './site-key.ts';
 import { addFoldersOf, MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
 import type { FragmentLayout } from '../search/fragment-file.ts';
+import type { SearchFilesLayout } from '../search/index-files.ts';
 
 /** Bump when what a stamp holds or covers changes. */
-const STAMP_FORMAT = 5;
+const STAMP_FORMAT = 6;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
@@ -52,11 +53,8 @@ export interface StampedBuild {
 /** What a build leaves for the next: its report, and each page's cache entry key (page file → key) for the pages whose files came from an entry. */
 export interface FinishedBuild extends StampedBuild {
   pageKeys: Map<string, string>;
-  /** Where each page's fragments lie in the records.json and content.json it wrote (search/fragment-file.ts). */
-  records?: FragmentLayout;
-  content?: FragmentLayout;
-  /** The key of the search shards it wrote (search/index-files.ts). */
-  shards?: string;
+  /** Where each page's parts lie in the large search files it wrote, and its shards' key (search/index-files.ts). */
+  search?: SearchFilesLayout;
 }
 
 interface Stamp extends StampedBuild {
@@ -65,9 +63,7 @@ interface Stamp extends StampedBuild {
   output: FolderListing;
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
-  records?: FragmentLayout;
-  content?: FragmentLayout;
-  shards?: string;
+  search?: SearchFilesLayout;
 }
 
 /** What the check found (see checkStamp). */
@@ -78,10 +74,8 @@ export interface StampCheck {
   inputs?: string;
   /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
   inPlace?: Map<string, string>;
-  /** The stamped build's records.json and content.json layouts and shards key, when its output folder is as it left it. */
-  records?: FragmentLayout;
-  content?: FragmentLayout;
-  shards?: string;
+  /** The stamped build's search files' layouts and shards key, when its output folder is as it left it. */
+  search?: SearchFilesLayout;
   /** The output folder as the check listed it. */
   listing?: FolderListing;
 }
@@ -165,9 +159,9 @@ function sameListing(a: FolderListing, b: FolderListing): boolean {
  * with at the end, if the site can have one, and the page keys of the files in place.
  */
 export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<StampCheck> {
-  const { inputs, inPlace, records, content, shards, listing } = check ?? (await checkStamp(place));
+  const { inputs, inPlace, search, listing } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, records, content, shards, listing };
+  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, search, listing };
 }
 
 /**
@@ -280,8 +274,7 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
   if (output === undefined || !sameListing(output, stamp.output)) return { inputs, listing: output };
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
   const layout = (l: FragmentLayout | undefined) => (typeof l?.size === 'number' && Array.isArray(l.pages) ? l : undefined);
-  const [records, content] = [layout(stamp.records), layout(stamp.content)];
-  const shards = typeof stamp.shards === 'string' ? stamp.shards : undefined;
-  if (inputs !== stamp.inputs) return { inputs, inPlace, records, content, shards, listing: output };
-  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, records, content, shards, listing: output };
+  const search = { records: layout(stamp.search?.records), content: layout(stamp.search?.content), shards: typeof stamp.search?.shards === 'string' ? stamp.search.shards : undefined };
+  if (inputs !== stamp.inputs) return { inputs, inPlace, search, listing: output };
+  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, search, listing: output };
 }

@@ -4,8 +4,8 @@
  * page: what building it gave (compact page data without the page's Markdown, search data,
  * its HTML and Markdown copy) and the keys it is valid for: the site key (site-key.ts), the
  * page's own source, and the content hash of every file it read (fragments, examples, data,
- * included pages). An entry
- * is used only when all of them match, so the cache can make a build faster but never stale.
+ * included pages). An entry is used only when all of them match, so the cache can make a
+ * build faster but never stale.
  */
 import { createHash, hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

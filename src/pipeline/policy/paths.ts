@@ -10,10 +10,10 @@
  * folder, and a page's route may not take a path the build generates itself.
  */
 import { realpathSync as jsRealpath, statSync } from 'node:fs';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 
 /** The C library's realpath: the same answer as Node's own walk of each path component, in a third of the time (checkRead runs once per page). */
 const realpathSync = jsRealpath.native;
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 
 /** Folders of the repository that pages may read from. */
 export const CONTENT_ROOTS = ['content', 'public'] as const;

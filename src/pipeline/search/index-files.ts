@@ -26,7 +26,7 @@ export interface SearchIndex {
   content: ContentIndexFile;
 }
 
-/** Joins the pages' data into the two index files (pages in the given order). */
+/** The two index files whole, pages in the given order: the tests' reference (a build writes content.json page by page, see searchFiles). */
 export function buildSearchIndex(pages: PageSearchData[]): SearchIndex {
   const content: ContentIndexFile = { v: 1, content: [] };
   for (const [i, offset] of headingOffsets(pages).entries()) content.content.push(...contentEntries(pages[i]!, i, offset));
@@ -94,6 +94,9 @@ export interface SearchReuse {
   shards?: string;
   keptShards?: string[];
 }
+
+/** What the next build may take from a build's search files: where each page's parts lie in the two large ones, and the shards' key. */
+export type SearchFilesLayout = Partial<Pick<SearchReuse, 'records' | 'content' | 'shards'>>;
 
 /** content.json's fragment groups: one, a page's entries. */
 export const CONTENT_GROUPS = 1;
