@@ -3,6 +3,8 @@ import { VFile } from 'vfile';
 import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
 import type { CompileContext } from './context.ts';
 import type { Root as MdastRoot } from 'mdast';
+import type { Root as HastRoot } from 'hast';
+import { visit } from './visit.ts';
 import type { MarkdownProcessor } from './processor.ts';
 import { parseLarge } from './parse-chunked.ts';
 import { pageMarkdown } from '../markdown/page-markdown.ts';
@@ -33,7 +35,7 @@ export function compilePage(processor: MarkdownProcessor, page: PageSource, cont
   let markdown = '';
   try {
     // A very large page is parsed in pieces (same tree, linear time and far less memory), and
-    // every page's plain code blocks, headings and tables are made without the parser.
+    // every page's plain blocks are made without the parser (see plain-blocks.ts).
     let tree: MdastRoot | undefined = processor.runMdast(parseLarge(page.body, (text) => processor.parse(text)), file);
     // The Markdown copy reads the transformed mdast (and leaves it as it is), before the hast
     // exists: on a 5 MB page the two trees and the copy's garbage at once took 140 MB more.
@@ -105,11 +107,8 @@ function markdownOf(tree: Parameters<typeof pageMarkdown>[0], page: PageSource, 
  * them (for a diagnostic's line), and on a 5 MB page 300,000 copies held tens of megabytes
  * through rendering and gave the garbage collector that much more to mark.
  */
-function dropPositions(tree: { position?: unknown; children?: unknown[] }): void {
-  const stack: { position?: unknown; children?: unknown[] }[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.position !== undefined) delete node.position;
-    if (node.children) for (const child of node.children) stack.push(child as typeof node);
-  }
+function dropPositions(tree: HastRoot): void {
+  visit(tree, (node) => {
+    delete node.position;
+  });
 }
