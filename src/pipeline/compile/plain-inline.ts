@@ -44,7 +44,7 @@ const BEFORE_STRONG = /[ \n(]/;
  * line starts at column 1 + `indent` in the file (a list item's lines lose their indent).
  * Undefined when the text is not plain.
  */
-export function plainPhrasing(text: string, start: Point, indent = 0): PhrasingContent[] | undefined {
+function plainPhrasing(text: string, start: Point, indent = 0): PhrasingContent[] | undefined {
   if (text === '' || /^[ \t]|[ \t]$| \n|\n /.test(text)) return undefined;
   const breaks: number[] = [];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks.push(at);
