@@ -35,10 +35,11 @@ import type { PageSearchData } from './search/records.ts';
 import type { BuiltPage, PageEnvironment } from './page/build-page.ts';
 import { buildInPool, createPagePool, pageJobs, POOL_MIN_PAGES, startPagePool, type EarlyPool } from './page/page-pool.ts';
 import { availableParallelism } from 'node:os';
-import { listPageFiles } from './load/load-pages.ts';
+import { listPageFiles, readBody } from './load/load-pages.ts';
 import { cachedOutputs, lookupPage, pruneCache, type PageCacheSetup } from './cache/page-cache.ts';
 import { siteKey } from './cache/site-key.ts';
 import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cache/build-stamp.ts';
+import { PagePack, writePack } from './cache/page-pack.ts';
 import { CONTENT_FILE, CONTENT_GROUPS, RECORDS_FILE, searchFiles, type SearchReuse } from './search/index-files.ts';
 import { RECORD_GROUPS } from './search/records-file.ts';
 import { closePreviousFile, openPreviousFile } from './search/fragment-file.ts';
@@ -156,7 +157,10 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   // A cached build that writes is stamped when done (cache/build-stamp.ts), from its inputs as they are now.
   const stampPlace: StampPlace | undefined = options.cacheDir !== undefined && write ? { cacheDir: options.cacheDir, root, outDir } : undefined;
   const stamp = stampPlace && (await timed('load', timings, () => beginStamp(stampPlace, options.stampCheck)));
-  const site = await timed('load', timings, () => loadSite(root, pageFiles));
+  // The page pack (cache/page-pack.ts): pages whose bytes the stamp check found as the pack has them are not read again.
+  const pack = stampPlace && (await timed('load', timings, () => PagePack.open(stampPlace.cacheDir, root)));
+  const fileHashes = stamp?.fileHashes;
+  const site = await timed('load', timings, () => loadSite(root, pageFiles, pack && { fileHashes, previous: (file, hash) => pack.read(file, hash) }));
   const contextData = compileContextData(site);
   const context = compileContextFrom(contextData);
   const navigation = await timed('site', timings, () => buildNavigation(site));
@@ -177,12 +181,14 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const pageOutDir = write ? outDir : undefined;
 
   // With the cache on, pages whose entry still matches are taken from it; only the others are built.
-  const cache = options.cacheDir === undefined ? undefined : await timed('load', timings, () => openCache(options.cacheDir!, site, contextData, navigation, ctx));
+  const cache = options.cacheDir === undefined ? undefined : await timed('load', timings, () => openCache(options.cacheDir!, site, contextData, navigation, ctx, fileHashes));
   /** Page files whose outputs were left in place, as the previous build wrote them. */
   const leftInPlace = new Set<string>();
-  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir, inPlace, leftInPlace)) : [];
+  const results: (BuiltPage | undefined)[] = cache ? await timed('pages', timings, () => cachedPages(cache, site.pages, pageOutDir, inPlace, leftInPlace, pack, fileHashes)) : [];
   results.forEach((b, i) => b && dropBodies([site.pages[i]!], [b]));
   const toBuild = site.pages.filter((_, i) => results[i] === undefined);
+  // Pages loaded from the pack are read now that they must be built.
+  for (const page of toBuild) if (site.unread?.has(page)) readBody(root, page);
   if (cache) log(`  cache: ${site.pages.length - toBuild.length} of ${site.pages.length} pages from ${options.cacheDir}`);
 
   const batches: (typeof site.pages)[] = [];
@@ -220,9 +226,11 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   /** Each page's cache entry key, by page file (for the stamp) and by route (for the search records). */
   const pageKeys = new Map<string, string>();
   const routeKeys = new Map<string, string>();
+  const builtByFile = new Map<string, BuiltPage>();
   let next = 0;
   for (let i = 0; i < site.pages.length; i++) {
     const b = results[i] ?? built[next++]!;
+    builtByFile.set(site.pages[i]!.file, b);
     compiled.push(b.page);
     outputs.push(...b.outputs);
     const paths = b.outputs.map((f) => f.path);
@@ -236,6 +244,8 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     }
   }
   if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
+  // The next build's pack, written meanwhile (awaited before the stamp).
+  const packWrite = pack && site.reads ? writePack(stampPlace.cacheDir, root, site.reads, builtByFile, pack) : undefined;
   const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   // Over its own previous output, a cached build copies unchanged pages' parts of the two large
   // search files from the files there, and keeps its shards when they would be the same.
@@ -301,6 +311,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   notes.forEach(log);
   for (const name of ['load', 'pages', 'site', 'render', 'emit']) log(`  ${name.padEnd(8)} ${(timings[name] ?? 0).toFixed(0).padStart(6)} ms`);
   const diagnostics = [...checkSiteConfigUrls(siteConfig), ...site.diagnostics, ...navigation.diagnostics, ...compiled.flatMap((p) => p.diagnostics), ...linkDiagnostics];
+  await packWrite;
   if (stampPlace && stamp?.inputs !== undefined) {
     // The folder as this build leaves it, from its listing at the start and the files written since (see writeStamp).
     const after = folder && listing ? { before: listing, files: folder.files(), kept: folder.keptFiles() } : undefined;
@@ -364,7 +375,7 @@ function dropBodies(sources: LoadedSite['pages'], built: BuiltPage[]): BuiltPage
 }
 
 /** The cache for this build: its folder and the site key every entry must match. */
-async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<typeof compileContextData>, navigation: Navigation, ctx: RenderContext): Promise<PageCacheSetup> {
+async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<typeof compileContextData>, navigation: Navigation, ctx: RenderContext, fileHashes?: ReadonlyMap<string, string>): Promise<PageCacheSetup> {
   const shared = {
     render: { config: ctx.config, release: ctx.release, assets: ctx.assets, mermaid: ctx.mermaid },
     navigation: { sidebar: navigation.sidebar, byRoute: navigation.byRoute },
@@ -374,7 +385,7 @@ async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<
     sidebars: site.sidebarsText,
     url: siteConfig.url,
   };
-  return { dir, root: site.root, siteKey: await siteKey({ root: site.root, pageFiles: site.pages.map((p) => p.file), shared }) };
+  return { dir, root: site.root, siteKey: await siteKey({ root: site.root, pageFiles: site.pages.map((p) => p.file), shared, fileHashes }) };
 }
 
 /**
@@ -382,15 +393,17 @@ async function openCache(dir: string, site: LoadedSite, contextData: ReturnType<
  * files are written as soon as its entry is read and then dropped, so a warm build holds one
  * page's HTML at a time, as a cold one holds a batch; without, their text is kept as strings.
  */
-async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined, inPlace: Map<string, string> | undefined, leftInPlace: Set<string>): Promise<(BuiltPage | undefined)[]> {
+async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], outDir: string | undefined, inPlace: Map<string, string> | undefined, leftInPlace: Set<string>, pack?: PagePack, fileHashes?: ReadonlyMap<string, string>): Promise<(BuiltPage | undefined)[]> {
   const results: (BuiltPage | undefined)[] = new Array(pages.length);
   for (const [i, page] of pages.entries()) {
-    const built = await lookupPage(cache, page);
+    const packed = pack?.built(page.file);
+    const built = await lookupPage(cache, page, packed, fileHashes);
     if (built === undefined) continue;
     if (outDir !== undefined && inPlace?.get(page.file) === built.cacheKey) {
       // Its files are as the previous build wrote them from this same entry: nothing to write.
       results[i] = built;
       leftInPlace.add(page.file);
+      if (built === packed) pack!.taken(page.file);
       continue;
     }
     const outputs = cachedOutputs(cache, page, built.cacheKey);
@@ -402,6 +415,7 @@ async function cachedPages(cache: PageCacheSetup, pages: LoadedSite['pages'], ou
       built.outputs = outputs.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new TextDecoder().decode(f.contents) } : f));
     }
     results[i] = built;
+    if (built === packed) pack!.taken(page.file);
   }
   return results;
 }

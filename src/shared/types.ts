@@ -42,6 +42,8 @@ export interface PageSource {
   body: string;
   /** True for partials/ and quick-start-utils/: routed, but not in the sidebar. */
   hidden: boolean;
+  /** The sha256 of the file's bytes, when a cached build took it: the page cache keys the page by it. */
+  sourceHash?: string;
 }
 
 export interface TocEntry {

@@ -85,10 +85,24 @@ describe('the page cache', () => {
 
   test('a damaged entry is rebuilt, not trusted', async () => {
     const dir = join(cacheDir, 'pages');
-    const [first] = await readdir(dir);
-    await writeFile(join(dir, first!), 'not an entry');
+    const [first] = (await readdir(dir)).filter((f) => f.endsWith('.bin'));
+    const name = first!.slice(0, -'.bin'.length);
+    for (const kind of ['.bin', '.out']) await writeFile(join(dir, name + kind), 'not an entry');
     const r = await build();
     assert.equal(r.cached, r.total - 1);
+  });
+
+  test('a damaged page pack is not trusted: the pages come from their entries', async () => {
+    const [pack] = await readdir(join(cacheDir, 'packs'));
+    const path = join(cacheDir, 'packs', pack!);
+    const bytes = await readFile(path);
+    // Cut short, then garbage where the records were: neither may give a page.
+    await writeFile(path, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const cut = await build();
+    assert.equal(cut.cached, cut.total);
+    await writeFile(path, Buffer.concat([bytes.subarray(0, 64), Buffer.alloc(bytes.length - 64, 0x7b)]));
+    const garbage = await build();
+    assert.equal(garbage.cached, garbage.total);
   });
 
   test('after all these edits, the cached build is byte for byte a build without the cache', async () => {

@@ -31,13 +31,13 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
-import { buildCodeVersion, hashFileInto, hashPiece } from './site-key.ts';
+import { buildCodeVersion, fileHash, hashPiece } from './site-key.ts';
 import { addFoldersOf, MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
 import type { FragmentLayout } from '../search/fragment-file.ts';
 import type { SearchFilesLayout } from '../search/index-files.ts';
 
 /** Bump when what a stamp holds or covers changes. */
-const STAMP_FORMAT = 6;
+const STAMP_FORMAT = 7;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
@@ -72,6 +72,8 @@ export interface StampCheck {
   build?: StampedBuild;
   /** The inputs' hash, when the check took it. */
   inputs?: string;
+  /** Every file's hash under content/ and public/, taken with `inputs`. */
+  fileHashes?: Map<string, string>;
   /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
   inPlace?: Map<string, string>;
   /** The stamped build's search files' layouts and shards key, when its output folder is as it left it. */
@@ -88,8 +90,19 @@ export interface StampPlace {
 
 const stampPath = (place: StampPlace) => join(place.cacheDir, 'stamps', hash('sha256', place.outDir).slice(0, 32) + '.bin');
 
-/** The inputs' hash, or undefined when content/ or public/ holds a link or anything but files and folders, holds too much, or cannot be read. */
-export async function inputsKey(root: string): Promise<string | undefined> {
+/** The inputs' hash, and each file's (by path from the root), as inputsOf takes them. */
+export interface Inputs {
+  key: string;
+  files: Map<string, string>;
+}
+
+/**
+ * The inputs' hash and every file's hash under content/ and public/ (the site key and the
+ * page pack take them from here instead of reading the files again), or undefined when
+ * content/ or public/ holds a link or anything but files and folders, holds too much, or
+ * cannot be read.
+ */
+export async function inputsOf(root: string): Promise<Inputs | undefined> {
   try {
     for (const top of ['content', 'public']) {
       const stat = lstatSync(join(root, top), { throwIfNoEntry: false });
@@ -103,15 +116,16 @@ export async function inputsKey(root: string): Promise<string | undefined> {
     const env = Object.keys(process.env).filter(STAMP_ENV).sort();
     digest.update(JSON.stringify(env.map((k) => [k, process.env[k]]))).update('\0');
     const piece = hashPiece();
+    const files = new Map<string, string>();
     for (const e of entries) {
       if (e.dirent.isDirectory()) digest.update(`d ${e.path}\0`);
       else if (e.dirent.isFile()) {
-        digest.update(`f ${e.path}\0`);
-        hashFileInto(digest, join(root, e.path), piece);
-        digest.update('\0');
+        const hash = fileHash(join(root, e.path), piece);
+        files.set(e.path, hash);
+        digest.update(`f ${e.path}\0${hash}\0`);
       } else return undefined;
     }
-    return digest.digest('hex');
+    return { key: digest.digest('hex'), files };
   } catch {
     return undefined; // a file that vanished or cannot be read: no stamp, the build runs as usual
   }
@@ -159,9 +173,11 @@ function sameListing(a: FolderListing, b: FolderListing): boolean {
  * with at the end, if the site can have one, and the page keys of the files in place.
  */
 export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<StampCheck> {
-  const { inputs, inPlace, search, listing } = check ?? (await checkStamp(place));
+  const { inputs, fileHashes, inPlace, search, listing } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  return { inputs: inputs ?? (await inputsKey(place.root)), inPlace, search, listing };
+  if (inputs !== undefined) return { inputs, fileHashes, inPlace, search, listing };
+  const taken = await inputsOf(place.root);
+  return { inputs: taken?.key, fileHashes: taken?.files, inPlace, search, listing };
 }
 
 /**
@@ -269,12 +285,14 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
     return {};
   }
   if (stamp?.format !== STAMP_FORMAT) return {};
-  const inputs = await inputsKey(place.root);
+  const taken = await inputsOf(place.root);
+  const inputs = taken?.key;
+  const fileHashes = taken?.files;
   const output = outputListing(place.outDir);
-  if (output === undefined || !sameListing(output, stamp.output)) return { inputs, listing: output };
+  if (output === undefined || !sameListing(output, stamp.output)) return { inputs, fileHashes, listing: output };
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
   const layout = (l: FragmentLayout | undefined) => (typeof l?.size === 'number' && Array.isArray(l.pages) ? l : undefined);
   const search = { records: layout(stamp.search?.records), content: layout(stamp.search?.content), shards: typeof stamp.search?.shards === 'string' ? stamp.search.shards : undefined };
-  if (inputs !== stamp.inputs) return { inputs, inPlace, search, listing: output };
-  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, inPlace, search, listing: output };
+  if (inputs !== stamp.inputs) return { inputs, fileHashes, inPlace, search, listing: output };
+  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, fileHashes, inPlace, search, listing: output };
 }

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 
 /** Bump when the entry format or what a key covers changes. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 
 /** The repository the build's code lives in (not the site being built, which may be a fixture). */
 const CODE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,12 +33,18 @@ export function hashFileInto(digest: Hash, path: string, piece: Buffer = hashPie
   }
 }
 
-async function hashFiles(cwd: string, patterns: string[], ignore: string[] = [], skip?: Set<string>): Promise<string> {
-  const files = (await fg(patterns, { cwd, ignore, dot: false, followSymbolicLinks: false, onlyFiles: true })).sort();
+/** The sha256 of a file's bytes (hex), read in pieces into `piece`. */
+export function fileHash(path: string, piece: Buffer = hashPiece()): string {
+  const digest = createHash('sha256');
+  hashFileInto(digest, path, piece);
+  return digest.digest('hex');
+}
+
+async function hashFiles(cwd: string, patterns: string[]): Promise<string> {
+  const files = (await fg(patterns, { cwd, dot: false, followSymbolicLinks: false, onlyFiles: true })).sort();
   const hash = createHash('sha256');
   const piece = hashPiece();
   for (const f of files) {
-    if (skip?.has(f)) continue;
     hash.update(f).update('\0');
     hashFileInto(hash, join(cwd, f), piece);
     hash.update('\0');
@@ -67,10 +73,31 @@ export interface SiteKeyInput {
   pageFiles: string[];
   /** Everything else the pages are built with: render context, navigation, routes, data. */
   shared: unknown;
+  /** Every file's hash under content/ and public/, by path from the root, when the build stamp's check took them. */
+  fileHashes?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The hash of every file under content/ and public/ but the routed pages (no dot files, no
+ * links, as fast-glob lists them): from the stamp check's file hashes when the build has
+ * them, else by reading the files. Both give the same key.
+ */
+async function otherFilesKey(root: string, pageFiles: string[], known?: ReadonlyMap<string, string>): Promise<string> {
+  const pages = new Set(pageFiles);
+  const listed = known
+    ? [...known.keys()].filter((f) => (f.startsWith('content/') || f.startsWith('public/')) && !f.split('/').some((part) => part.startsWith('.')))
+    : await fg(['content/**/*', 'public/**/*'], { cwd: root, dot: false, followSymbolicLinks: false, onlyFiles: true });
+  const digest = createHash('sha256');
+  const piece = known ? undefined : hashPiece();
+  for (const f of listed.sort()) {
+    if (pages.has(f)) continue;
+    digest.update(`${f}\0${known?.get(f) ?? fileHash(join(root, f), piece)}\0`);
+  }
+  return digest.digest('hex');
 }
 
 export async function siteKey(input: SiteKeyInput): Promise<string> {
-  const other = await hashFiles(input.root, ['content/**/*', 'public/**/*'], [], new Set(input.pageFiles));
+  const other = await otherFilesKey(input.root, input.pageFiles, input.fileHashes);
   return createHash('sha256')
     .update(`format ${CACHE_FORMAT}\0`)
     .update(await buildCodeVersion())

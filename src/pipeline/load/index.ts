@@ -1,7 +1,7 @@
 /** Stage 1, load: pages, sidebar, release data and the example catalogue. */
 import type { Diagnostic, PageSource, ReleaseData, RepositoryData, ExampleEntry } from '../../shared/types.ts';
 import type { Sidebars } from '../../shared/sidebar-types.ts';
-import { loadPages } from './load-pages.ts';
+import { loadPages, type HashedRead, type LoadReuse } from './load-pages.ts';
 import { loadSidebars } from './load-sidebar.ts';
 import { loadSiteData } from './load-data.ts';
 import { loadExamples } from './load-examples.ts';
@@ -15,11 +15,14 @@ export interface LoadedSite {
   repository?: RepositoryData;
   examples: Map<string, ExampleEntry>;
   diagnostics: Diagnostic[];
+  /** With `reuse`: see LoadedPages. */
+  reads?: HashedRead[];
+  unread?: Set<PageSource>;
 }
 
 /** Reads everything the later stages need from `<root>/content`. */
-export async function loadSite(root: string, pageFiles?: string[]): Promise<LoadedSite> {
-  const [pages, sidebars, data, examples] = await Promise.all([loadPages(root, pageFiles), loadSidebars(root), loadSiteData(root), loadExamples(root)]);
+export async function loadSite(root: string, pageFiles?: string[], reuse?: LoadReuse): Promise<LoadedSite> {
+  const [pages, sidebars, data, examples] = await Promise.all([loadPages(root, pageFiles, reuse), loadSidebars(root), loadSiteData(root), loadExamples(root)]);
   return {
     root,
     pages: pages.pages,
@@ -29,5 +32,7 @@ export async function loadSite(root: string, pageFiles?: string[]): Promise<Load
     repository: data.repository,
     examples: examples.entries,
     diagnostics: [...pages.diagnostics, ...sidebars.diagnostics, ...data.diagnostics, ...examples.diagnostics],
+    reads: pages.reads,
+    unread: pages.unread,
   };
 }

@@ -1,5 +1,6 @@
 /** Stage 1a: finds the markdown pages, reads their front matter and gives each a route. */
 import fg from 'fast-glob';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, PageSource } from '../../shared/types.ts';
@@ -15,6 +16,30 @@ export const LARGE_PAGE_BYTES = 1024 * 1024;
 export interface LoadedPages {
   pages: PageSource[];
   diagnostics: Diagnostic[];
+  /** With `reuse`: what reading each page file gave, and the hash of its bytes (the next build's page pack). */
+  reads?: HashedRead[];
+  /** With `reuse`: the pages taken from the previous build's reading, whose body is not read yet (see readBody). */
+  unread?: Set<PageSource>;
+}
+
+/** What reading one page file gave: the page, or the diagnostics saying why there is none. */
+export interface PageRead {
+  page?: PageSource;
+  diagnostics: Diagnostic[];
+}
+
+export interface HashedRead {
+  file: string;
+  hash: string;
+  read: PageRead;
+}
+
+/** A cached build's help in loading: a file whose bytes are as before is not read again. */
+export interface LoadReuse {
+  /** Every file's hash under content/ (the build stamp's check, made at the build's start), by path from the root. */
+  fileHashes?: ReadonlyMap<string, string>;
+  /** What reading a file with bytes of this hash gave before, its page's body left out (cache/page-pack.ts). */
+  previous?: (file: string, hash: string) => PageRead | undefined;
 }
 
 /**
@@ -39,7 +64,7 @@ export async function linkedFolders(root: string): Promise<Diagnostic[]> {
 }
 
 /** Reads one page file into a PageSource, or diagnostics explaining why it cannot be built. */
-export function readPage(relPath: string, bytes: Buffer): { page?: PageSource; diagnostics: Diagnostic[] } {
+export function readPage(relPath: string, bytes: Buffer): PageRead {
   const file = 'content/docs/' + relPath;
   if (bytes.length === 0) {
     return { diagnostics: [{ severity: 'error', file, line: 1, rule: 'empty-file', message: 'The page is empty.', fix: 'Add front matter (`title:`, `description:`) and content, or delete the file.' }] };
@@ -82,16 +107,36 @@ export function readPage(relPath: string, bytes: Buffer): { page?: PageSource; d
 /**
  * Reads every page; a page that cannot be read is reported and left out, the rest go on.
  * `pageFiles` is listPageFiles' answer when the caller has it already (the build counts the
- * pages before loading, to start the pool early).
+ * pages before loading, to start the pool early). With `reuse` (a cached build), every page
+ * read is hashed for the page cache, and a page whose bytes are as the previous build read
+ * them is taken from that reading without its body.
  */
-export async function loadPages(root: string, pageFiles?: string[]): Promise<LoadedPages> {
+export async function loadPages(root: string, pageFiles?: string[], reuse?: LoadReuse): Promise<LoadedPages> {
   const rels = pageFiles ?? (await listPageFiles(root));
+  const reads: HashedRead[] = [];
+  const unread = new Set<PageSource>();
   // Read synchronously: thousands of small reads cost more in libuv's thread hand-offs than in reading.
-  const results = rels.map((rel) => {
+  const results = rels.map((rel): PageRead => {
+    const file = `content/docs/${rel}`;
+    // The stamp check hashed only plain files (no links) under content/: the pack's reading of the same bytes stands.
+    const known = reuse?.fileHashes?.get(file);
+    const before = known === undefined ? undefined : reuse?.previous?.(file, known);
+    if (before) {
+      reads.push({ file, hash: known!, read: before });
+      if (before.page) unread.add(before.page);
+      return before;
+    }
     // By real path: a page that is a link to a file outside content/ is refused, its text never read.
-    const check = checkRead(root, `content/docs/${rel}`, ['content']);
-    if (!check.ok) return { diagnostics: [{ severity: 'error' as const, file: `content/docs/${rel}`, line: 1, rule: 'page-outside', message: `The page cannot be read: ${check.message}.`, fix: 'Pages must be files under content/docs; replace the link with the file itself.' }] };
-    return readPage(rel, readFileSync(check.abs));
+    const check = checkRead(root, file, ['content']);
+    if (!check.ok) return { diagnostics: [{ severity: 'error' as const, file, line: 1, rule: 'page-outside', message: `The page cannot be read: ${check.message}.`, fix: 'Pages must be files under content/docs; replace the link with the file itself.' }] };
+    const bytes = readFileSync(check.abs);
+    const read = readPage(rel, bytes);
+    if (reuse) {
+      const sourceHash = hash('sha256', bytes);
+      if (read.page) read.page.sourceHash = sourceHash;
+      reads.push({ file, hash: sourceHash, read });
+    }
+    return read;
   });
   const pages: PageSource[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -101,7 +146,26 @@ export async function loadPages(root: string, pageFiles?: string[]): Promise<Loa
   }
   const deduped = dedupeRoutes(pages);
   const reserved = refuseGeneratedRoutes(deduped.pages, await listPublicFiles(root));
-  return { pages: reserved.pages, diagnostics: [...diagnostics, ...(await linkedFolders(root)), ...deduped.diagnostics, ...reserved.diagnostics] };
+  const loaded: LoadedPages = { pages: reserved.pages, diagnostics: [...diagnostics, ...(await linkedFolders(root)), ...deduped.diagnostics, ...reserved.diagnostics] };
+  return reuse ? { ...loaded, reads, unread } : loaded;
+}
+
+/**
+ * Reads the body of a page taken from the previous build's reading (loadPages' `unread`), once
+ * it must be built. When the file changed since the build started (or is gone), the page is
+ * built from what it holds now, and `sourceHash` is dropped: what it was loaded from is no
+ * longer those bytes, so neither the cache nor the pack may key it by them.
+ */
+export function readBody(root: string, page: PageSource): void {
+  let bytes: Buffer | undefined;
+  const check = checkRead(root, page.file, ['content']);
+  try {
+    bytes = check.ok ? readFileSync(check.abs) : undefined;
+  } catch {
+    bytes = undefined;
+  }
+  page.body = (bytes && readPage(page.file.slice('content/docs/'.length), bytes).page?.body) ?? '';
+  if (bytes === undefined || hash('sha256', bytes) !== page.sourceHash) page.sourceHash = undefined;
 }
 
 /** A page whose output would take a path the build generates (or a public/ file) is left out, naming both. */
