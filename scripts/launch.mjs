@@ -34,7 +34,8 @@ if (!(name in ENTRIES)) {
 process.env.NODE_ENV ??= 'production';
 
 function codeHash() {
-  const hash = createHash('sha256').update(process.version).update('\0');
+  // The bundle names files by their absolute paths (its own modules' URLs, CommonJS packages).
+  const hash = createHash('sha256').update(process.version).update('\0').update(ROOT).update('\0');
   for (const f of fg.sync(CODE_FILES, { cwd: ROOT, dot: false, followSymbolicLinks: false, onlyFiles: true }).sort()) {
     hash.update(f).update('\0').update(readFileSync(join(ROOT, f))).update('\0');
   }
@@ -49,6 +50,44 @@ const keepModuleUrls = {
       if (relative(ROOT, args.path).startsWith('node_modules')) return undefined;
       const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
       return { contents: text, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/**
+ * Packages written as ES modules are bundled in; CommonJS ones stay where npm installed them.
+ * The unified family (micromark, mdast, hast, unist, vfile...) is hundreds of small ES modules,
+ * and Node's loader spent ~0.15 s resolving and linking them each time the page pipeline was
+ * imported (by every build that compiles a page, and by each pool worker). A CommonJS package
+ * may read files beside it (workbox-build's templates, piscina's worker), so it is imported
+ * from its own folder, by the path esbuild resolved (a nested copy stays the one its importer
+ * gets).
+ */
+const bundleEsmPackages = {
+  name: 'bundle-esm-packages',
+  setup(build) {
+    const esm = new Map();
+    const isEsmPackage = (file) => {
+      const at = file.lastIndexOf('/node_modules/');
+      if (at < 0) return false;
+      const rest = file.slice(at + '/node_modules/'.length).split('/');
+      const dir = file.slice(0, at + '/node_modules/'.length) + rest.slice(0, rest[0].startsWith('@') ? 2 : 1).join('/');
+      if (!esm.has(dir)) {
+        let type;
+        try {
+          type = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).type;
+        } catch {
+          type = undefined;
+        }
+        esm.set(dir, type === 'module');
+      }
+      return esm.get(dir);
+    };
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      if (found.errors.length > 0 || found.external || !found.path.includes('/node_modules/')) return found.errors.length > 0 ? undefined : found;
+      return isEsmPackage(found.path) ? { path: found.path } : { path: found.path, external: true };
     });
   },
 };
@@ -68,10 +107,9 @@ async function makeBundle(dir) {
     format: 'esm',
     platform: 'node',
     target: `node${process.versions.node.split('.')[0]}`,
-    packages: 'external',
     jsx: 'automatic',
     define,
-    plugins: [keepModuleUrls],
+    plugins: [bundleEsmPackages, keepModuleUrls],
     logLevel: 'warning',
   });
   try {
