@@ -7,6 +7,7 @@
  * and anchors, so memory stays flat however many pages there are. A large site's batches
  * run in a pool of worker threads (page/page-pool.ts), with the same output byte for byte.
  */
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { CompiledPage, Diagnostic } from '../shared/types.ts';
 import { siteConfig } from '../shared/site-config.ts';
@@ -42,7 +43,7 @@ import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cach
 import { PagePack, writePack } from './cache/page-pack.ts';
 import { CONTENT_FILE, CONTENT_GROUPS, RECORDS_FILE, searchFiles, type SearchReuse } from './search/index-files.ts';
 import { RECORD_GROUPS } from './search/records-file.ts';
-import { closePreviousFile, openPreviousFile } from './search/fragment-file.ts';
+import { closePreviousFile, openPreviousFile, type FragmentLayout } from './search/fragment-file.ts';
 import { shardPathsIn } from './search/shards.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
@@ -101,6 +102,16 @@ export function renderContext(site: LoadedSite, navigation: Navigation, assets: 
   return { config, release: site.release, sidebar: navigation.sidebar, sidebarHtml, assets: assets.assets, devScript, mermaid: assets.mermaid };
 }
 
+/**
+ * What a cached build over its own output gives the llms files: each page's cache entry key
+ * by route, and the previous whole-site file's layout; `layout` gets the new one's (for the stamp).
+ */
+export interface LlmsReuse {
+  keys: Map<string, string>;
+  previous?: FragmentLayout;
+  layout?: FragmentLayout;
+}
+
 /** The search index files; emitted with Algolia too, as records.json is what `npm run search:upload` sends. */
 export function searchOutputFiles(pages: PageSearchData[], navigation: Navigation, reuse?: SearchReuse): OutputFile[] {
   return searchFiles(inSidebarOrder(pages, navigation), siteConfig.url, reuse);
@@ -112,19 +123,34 @@ function inSidebarOrder(pages: PageSearchData[], navigation: Navigation): PageSe
   return [...pages].sort((a, b) => (order.get(a.route) ?? Infinity) - (order.get(b.route) ?? Infinity));
 }
 
-/** Site-wide files besides the pages: 404, sitemap, manifest, assets (feature files only when used), public/. */
-export async function siteFiles(root: string, ctx: RenderContext, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation, reuse?: SearchReuse): Promise<OutputFile[]> {
-  const indexable = compiled.filter((c) => !c.source.frontMatter.noindex).map((c) => c.source.route);
+/**
+ * The site files made from the render context and the indexable routes alone: 404, search
+ * page, sitemap, manifest, headers, the full sidebar. A cached build over its own output keeps
+ * them in place when their key (the site key, which covers the render context, and the
+ * indexable routes) is the previous build's.
+ */
+async function contextFiles(ctx: RenderContext, indexable: string[]): Promise<OutputFile[]> {
   return [
     { path: '404.html', contents: renderNotFoundPage(ctx) },
     { path: 'search/index.html', contents: renderSearchPage(ctx) },
-    ...searchOutputFiles(search, navigation, reuse),
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
     // A very large sidebar is drawn per page as an outline; the whole list is this one file.
     ...(ctx.sidebarHtml?.outline ? [{ path: FULL_SIDEBAR_FILE, contents: fullSidebarFile(ctx.sidebarHtml) }] : []),
     // The CSP and the other security headers, for hosts that read Netlify's format.
     { path: '_headers', contents: headersFile(ctx.config.basePath, siteHeaders(ctx)) },
+  ];
+}
+
+const indexableRoutes = (compiled: CompiledPage[]) => compiled.filter((c) => !c.source.frontMatter.noindex).map((c) => c.source.route);
+
+/** The key of contextFiles' files: the site key and the indexable routes. */
+const contextFilesKey = (siteKey: string, compiled: CompiledPage[]) => createHash('sha256').update(siteKey).update('\0').update(indexableRoutes(compiled).join('\n')).digest('hex');
+
+/** Site-wide files besides the pages and contextFiles': search index, assets (feature files only when used), public/. */
+async function siteFiles(root: string, compiled: CompiledPage[], assets: BuiltAssets, search: PageSearchData[], navigation: Navigation, reuse?: SearchReuse): Promise<OutputFile[]> {
+  return [
+    ...searchOutputFiles(search, navigation, reuse),
     ...assets.files,
     ...(compiled.some((c) => c.features.math) ? assets.featureFiles.math : []),
     ...(compiled.some((c) => c.features.mermaidPending) ? assets.featureFiles.mermaidPending : []),
@@ -258,9 +284,14 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     keepShards: () => (folder ? shardPathsIn(folder.dir) : undefined),
   };
   const closePrevious = () => [reuse.previousRecords, reuse.previousContent].forEach(closePreviousFile);
+  // The 404 and search pages, sitemap and the like stay in place when made from the same context and routes.
+  const contextKey = cache && folder ? contextFilesKey(cache.siteKey, compiled) : undefined;
+  const keptContext = inPlace !== undefined && contextKey !== undefined && stamp?.contextFiles?.key === contextKey ? stamp.contextFiles : undefined;
+  let contextPaths: string[] = [];
   // The llms files are made in a worker thread meanwhile (when the build's pages are), and the
   // two large search files written on libuv's threads: all are awaited before stale files are removed.
-  const llmsWrite = emitLlmsFiles(compiled, navigation, site.release, outputs, folder, log, pageJobs(site.pages.length, options.jobs) > 1);
+  const llmsReuse: LlmsReuse = { keys: routeKeys, previous: folder ? stamp?.search?.llms : undefined };
+  const llmsWrite = emitLlmsFiles(compiled, navigation, site.release, outputs, folder, log, pageJobs(site.pages.length, options.jobs) > 1, llmsReuse);
   llmsWrite.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
   const background: Promise<unknown>[] = [];
   let rest: OutputFile[];
@@ -269,7 +300,13 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
       const previous = folder ? stamp?.search : undefined;
       if (previous?.records) reuse.previousRecords = openPreviousFile(outputTarget(outDir, RECORDS_FILE), previous.records, RECORD_GROUPS);
       if (previous?.content) reuse.previousContent = openPreviousFile(outputTarget(outDir, CONTENT_FILE), previous.content, CONTENT_GROUPS);
-      const files = await siteFiles(root, ctx, compiled, assets, search, navigation, reuse);
+      const context = keptContext ? [] : await contextFiles(ctx, indexableRoutes(compiled));
+      contextPaths = keptContext?.digests.map((d) => d.path) ?? context.map((f) => f.path);
+      if (keptContext && folder) {
+        folder.kept(contextPaths);
+        for (const d of keptContext.digests) digests.set(d.path, d);
+      }
+      const files = [...context, ...(await siteFiles(root, compiled, assets, search, navigation, reuse))];
       if (reuse.previousRecords) log(`  search records: ${search.filter((s) => reuse.previousRecords!.byKey.has(routeKeys.get(s.route) ?? '')).length} of ${search.length} pages' records copied from the previous build`);
       if (!folder) return files.map(inMemory);
       const large = (f: OutputFile): f is Extract<OutputFile, { pieces: unknown }> => (f.path === RECORDS_FILE || f.path === CONTENT_FILE) && 'pieces' in f;
@@ -315,7 +352,11 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   if (stampPlace && stamp?.inputs !== undefined) {
     // The folder as this build leaves it, from its listing at the start and the files written since (see writeStamp).
     const after = folder && listing ? { before: listing, files: folder.files(), kept: folder.keptFiles() } : undefined;
-    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, search: { records: reuse.records, content: reuse.content, shards: reuse.shards } }, after));
+    // Kept next time only with a digest for each of them (the service worker lists them from these).
+    const contextDigests = contextPaths.flatMap((path) => digests.get(path) ?? []);
+    const keyed = contextKey !== undefined && contextDigests.length === contextPaths.length ? { key: contextKey, digests: contextDigests } : undefined;
+    const search = { records: reuse.records, content: reuse.content, shards: reuse.shards, llms: llmsReuse.layout };
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, search, contextFiles: keyed }, after));
   }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }
@@ -326,20 +367,18 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
  * markdown/llms-output.ts), else from the pages' `outputs`. Answers the new files (as paths
  * only once written).
  */
-export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], folder?: OutputFolder, log: (line: string) => void = () => {}, inWorker = false): Promise<OutputFile[]> {
-  const pages = new Map(compiled.map((c) => [c.source.route, { route: c.source.route, title: c.source.frontMatter.title, description: c.source.frontMatter.description ?? '', noindex: c.source.frontMatter.noindex }]));
-  const content: LlmsContent = { sections: llmsSections(sidebarSections(navigation.sidebar), pages), origin: siteConfig.url, basePath: siteConfig.basePath, tagline: siteConfig.tagline, release };
+export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Navigation, release: LoadedSite['release'], outputs: OutputFile[], folder?: OutputFolder, log: (line: string) => void = () => {}, inWorker = false, reuse?: LlmsReuse): Promise<OutputFile[]> {
+  const pages = new Map(compiled.map((c) => [c.source.route, { route: c.source.route, title: c.source.frontMatter.title, description: c.source.frontMatter.description ?? '', noindex: c.source.frontMatter.noindex, key: reuse?.keys.get(c.source.route) }]));
+  const content: LlmsContent = { sections: llmsSections(sidebarSections(navigation.sidebar), pages), origin: siteConfig.url, basePath: siteConfig.basePath, tagline: siteConfig.tagline, release, previous: folder && reuse?.previous };
   if (folder !== undefined) {
     const paths = llmsPaths(content);
     folder.makeWay(paths);
     folder.wrote(paths);
     // A worker thread pays for its start-up only on a large site: `inWorker` when the build uses
     // worker threads for its pages; on a small site it only adds its memory (a 5 MB page: +40-60 MB at the peak).
-    if (!inWorker) await writeLlmsInto(folder.dir, content);
-    else {
-      const { failed } = await writeLlmsInWorker(folder.dir, content);
-      if (failed) log(`  llms files: written in the main thread, as their worker thread failed (${failed})`);
-    }
+    const written = inWorker ? await writeLlmsInWorker(folder.dir, content) : await writeLlmsInto(folder.dir, content);
+    if ('failed' in written && written.failed) log(`  llms files: written in the main thread, as their worker thread failed (${written.failed})`);
+    if (reuse) reuse.layout = written.layout;
     return paths.map((path) => ({ path, contents: '' }));
   }
   const inMemory = new Map<string, string>();
@@ -356,6 +395,7 @@ export async function emitLlmsFiles(compiled: CompiledPage[], navigation: Naviga
   };
   await writeLlmsFiles({
     ...content,
+    previous: undefined,
     read: async (route) => inMemory.get(markdownOutputPath(route)) ?? '',
     write: keep,
     copy: async (from, start, end, to) => keep(to, [made.get(from)!.subarray(start, end)]),

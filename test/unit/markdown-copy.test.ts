@@ -5,12 +5,14 @@
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { buildAll } from '../../src/pipeline/build.ts';
 import { buildFixture, type BuiltFixture } from '../helpers/fixture.ts';
 import { absoluteUrl } from '../../src/pipeline/markdown/plain-mdast.ts';
-import { llmsSections, sectionSlug, writeLlmsFiles } from '../../src/pipeline/markdown/llms.ts';
+import { llmsSections, sectionSlug, writeLlmsFiles, type LlmsSection } from '../../src/pipeline/markdown/llms.ts';
+import { writeLlmsInto } from '../../src/pipeline/markdown/llms-output.ts';
+import { markdownOutputPath } from '../../src/pipeline/markdown/paths.ts';
 import { collidingOutput } from '../../src/pipeline/policy/paths.ts';
 import { FALLBACK_RELEASE } from '../../src/pipeline/load/load-data.ts';
 import { CONTENT_LANGUAGE_LEFTOVERS } from '../helpers/content-language.ts';
@@ -153,7 +155,7 @@ describe('llms.txt and llms-full.txt', () => {
       ['Query & SQL', 'query-and-sql/llms-full.txt', ['/docs/a/', '/docs/c/']],
     ]);
     const written = new Map<string, string>();
-    const sizes = await writeLlmsFiles({
+    const { sizes } = await writeLlmsFiles({
       sections,
       origin: 'https://example.com',
       basePath: '/docs/',
@@ -179,6 +181,45 @@ describe('llms.txt and llms-full.txt', () => {
     );
     assert.match(written.get('llms.txt')!, /\n- \[A \\\[x\\\]\]\(https:\/\/example\.com\/docs\/a\/index\.md\): About A\n/);
     assert.equal(sizes.get('llms-full.txt'), Buffer.byteLength(written.get('llms-full.txt')!));
+  });
+
+  test('over its previous files, an unchanged page\'s text is copied from the old llms-full.txt by its key; the files equal ones made whole', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qdb-llms-'));
+    try {
+      const routes = ['/docs/', '/docs/a/', '/docs/b/', '/docs/c/', '/docs/d/'];
+      const copy = (out: string, route: string) => join(out, markdownOutputPath(route));
+      const sectionsWith = (keys: string[]): LlmsSection[] => [
+        { label: 'Documentation', pages: [{ route: routes[0]!, title: 'Home', description: '', key: keys[0] }] },
+        { label: 'Query & SQL', fullTextPath: 'query-and-sql/llms-full.txt', pages: routes.slice(1).map((route, i) => ({ route, title: route, description: '', key: keys[i + 1] })) },
+      ];
+      const content = (keys: string[]) => ({ sections: sectionsWith(keys), origin: 'https://example.com', basePath: '/docs/', tagline: 'A database.', release: FALLBACK_RELEASE });
+      const out = join(dir, 'out');
+      for (const route of routes) {
+        await mkdir(join(copy(out, route), '..'), { recursive: true });
+        await writeFile(copy(out, route), `# ${route} — ü\n`);
+      }
+      const first = await writeLlmsInto(out, content(['k0', 'k1', 'k2', 'k3', 'k4']));
+      // b is edited (a new key); d's copy is changed by hand under its old key, so only a copy of the old text can show the old text.
+      await writeFile(copy(out, '/docs/b/'), '# b, edited\n');
+      await writeFile(copy(out, '/docs/d/'), '# d, not read again\n');
+      const keys = ['k0', 'k1', 'k2-new', 'k3', 'k4'];
+      await writeLlmsInto(out, { ...content(keys), previous: first.layout });
+      const full = await readFile(join(out, 'llms-full.txt'), 'utf8');
+      assert.match(full, /# b, edited\n/);
+      assert.match(full, /# \/docs\/d\/ — ü\n/);
+      assert.doesNotMatch(full, /not read again/);
+      // The same bytes as writing the files whole from copies that hold what the pages' keys stand for.
+      await writeFile(copy(out, '/docs/d/'), '# /docs/d/ — ü\n');
+      const fresh = join(dir, 'fresh');
+      for (const route of routes) {
+        await mkdir(join(copy(fresh, route), '..'), { recursive: true });
+        await writeFile(copy(fresh, route), await readFile(copy(out, route)));
+      }
+      await writeLlmsInto(fresh, content(keys));
+      for (const file of ['llms-full.txt', 'query-and-sql/llms-full.txt', 'llms.txt']) assert.equal(await readFile(join(out, file), 'utf8'), await readFile(join(fresh, file), 'utf8'), file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test('a page cannot take the place of a Markdown copy or an llms-full.txt file', () => {

@@ -35,6 +35,7 @@ import { buildCodeVersion, fileHash, hashPiece } from './site-key.ts';
 import { addFoldersOf, MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
 import type { FragmentLayout } from '../search/fragment-file.ts';
 import type { SearchFilesLayout } from '../search/index-files.ts';
+import type { FileDigest } from '../emit/output.ts';
 
 /** Bump when what a stamp holds or covers changes. */
 const STAMP_FORMAT = 7;
@@ -55,6 +56,14 @@ export interface FinishedBuild extends StampedBuild {
   pageKeys: Map<string, string>;
   /** Where each page's parts lie in the large search files it wrote, and its shards' key (search/index-files.ts). */
   search?: SearchFilesLayout;
+  /** The key and digests of the site files made from the render context alone (build.ts's contextFiles). */
+  contextFiles?: KeyedFiles;
+}
+
+/** Files a build may keep in place when their key is the previous build's, with their digests (for the service worker). */
+export interface KeyedFiles {
+  key: string;
+  digests: FileDigest[];
 }
 
 interface Stamp extends StampedBuild {
@@ -64,6 +73,7 @@ interface Stamp extends StampedBuild {
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
   search?: SearchFilesLayout;
+  contextFiles?: KeyedFiles;
 }
 
 /** What the check found (see checkStamp). */
@@ -78,6 +88,8 @@ export interface StampCheck {
   inPlace?: Map<string, string>;
   /** The stamped build's search files' layouts and shards key, when its output folder is as it left it. */
   search?: SearchFilesLayout;
+  /** The stamped build's context files, when its output folder is as it left it. */
+  contextFiles?: KeyedFiles;
   /** The output folder as the check listed it. */
   listing?: FolderListing;
 }
@@ -173,11 +185,11 @@ function sameListing(a: FolderListing, b: FolderListing): boolean {
  * with at the end, if the site can have one, and the page keys of the files in place.
  */
 export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<StampCheck> {
-  const { inputs, fileHashes, inPlace, search, listing } = check ?? (await checkStamp(place));
+  const { inputs, fileHashes, ...rest } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  if (inputs !== undefined) return { inputs, fileHashes, inPlace, search, listing };
+  if (inputs !== undefined) return { inputs, fileHashes, ...rest, build: undefined };
   const taken = await inputsOf(place.root);
-  return { inputs: taken?.key, fileHashes: taken?.files, inPlace, search, listing };
+  return { inputs: taken?.key, fileHashes: taken?.files, ...rest, build: undefined };
 }
 
 /**
@@ -292,7 +304,9 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
   if (output === undefined || !sameListing(output, stamp.output)) return { inputs, fileHashes, listing: output };
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
   const layout = (l: FragmentLayout | undefined) => (typeof l?.size === 'number' && Array.isArray(l.pages) ? l : undefined);
-  const search = { records: layout(stamp.search?.records), content: layout(stamp.search?.content), shards: typeof stamp.search?.shards === 'string' ? stamp.search.shards : undefined };
-  if (inputs !== stamp.inputs) return { inputs, fileHashes, inPlace, search, listing: output };
-  return { build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes }, inputs, fileHashes, inPlace, search, listing: output };
+  const search = { records: layout(stamp.search?.records), content: layout(stamp.search?.content), shards: typeof stamp.search?.shards === 'string' ? stamp.search.shards : undefined, llms: layout(stamp.search?.llms) };
+  const contextFiles = typeof stamp.contextFiles?.key === 'string' && Array.isArray(stamp.contextFiles.digests) ? stamp.contextFiles : undefined;
+  const found = { inputs, fileHashes, inPlace, search, contextFiles, listing: output };
+  if (inputs !== stamp.inputs) return found;
+  return { ...found, build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes } };
 }

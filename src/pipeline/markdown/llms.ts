@@ -11,8 +11,13 @@
  * Pages with `noindex`, and pages the sidebar does not list (snippets), are left out.
  * The whole-site file is streamed page by page from the Markdown copies already written, so
  * the build never holds the whole site's text; each section's file is copied from a range of it.
+ * A cached build over its own output copies an unchanged page's text from the previous
+ * whole-site file instead of reading its copy (see search/fragment-file.ts: its layout, keyed
+ * by the page's cache entry key, is kept in the build stamp).
  */
 import type { ReleaseData } from '../../shared/types.ts';
+import type { FragmentLayout, FragmentPlace, PreviousFile } from '../search/fragment-file.ts';
+import type { Piece } from '../emit/output.ts';
 import type { PageListSection } from '../site/sidebar-sections.ts';
 import { markdownPath } from './paths.ts';
 
@@ -20,6 +25,8 @@ export interface LlmsPage {
   route: string;
   title: string;
   description: string;
+  /** Its cache entry key, which covers everything its text in a full-text file is made from (see fullText). */
+  key?: string;
 }
 
 export interface LlmsSection {
@@ -30,7 +37,7 @@ export interface LlmsSection {
 }
 
 /** Writes one file from pieces and answers its size in bytes. */
-export type TextSink = (path: string, pieces: AsyncIterable<string>) => Promise<number>;
+export type TextSink = (path: string, pieces: AsyncIterable<Piece>) => Promise<number>;
 
 export const FULL_TEXT_FILE = 'llms-full.txt';
 
@@ -40,7 +47,7 @@ export function sectionSlug(label: string): string {
 }
 
 /** The sidebar sections with each listed, indexable page's title and description. */
-export function llmsSections(sections: PageListSection[], pages: Map<string, LlmsPage & { noindex?: boolean }>): LlmsSection[] {
+export function llmsSections(sections: PageListSection[], pages: ReadonlyMap<string, LlmsPage & { noindex?: boolean }>): LlmsSection[] {
   const out: LlmsSection[] = [];
   const seen = new Set<string>();
   sections.forEach((section, i) => {
@@ -49,7 +56,7 @@ export function llmsSections(sections: PageListSection[], pages: Map<string, Llm
       const page = pages.get(route);
       if (!page || page.noindex || seen.has(route)) continue;
       seen.add(route);
-      list.push({ route, title: page.title, description: page.description });
+      list.push({ route, title: page.title, description: page.description, key: page.key });
     }
     // The first section holds the top-level pages (Introduction, Configuration): they are in the whole-site file only.
     const slug = sectionSlug(section.label);
@@ -74,17 +81,40 @@ const PAGE_BREAK = '\n---\n\n';
 /**
  * The whole-site file, page by page; `spans` gets each page's [start, end) in bytes, the break
  * before it left out, so that a section's file is a range of this one (see writeLlmsFiles).
+ * A page's text is made from the origin and its route and Markdown copy alone, so a page whose
+ * key is in `previous` is copied from there; pages that followed one another there (a break
+ * apart, as here) are one range of it. `layout` gets the new file's.
  */
-async function* fullText(pages: LlmsPage[], origin: string, read: (route: string) => Promise<string>, spans: [number, number][]): AsyncIterable<string> {
+async function* fullText(pages: LlmsPage[], origin: string, read: (route: string) => Promise<string>, spans: [number, number][], previous: PreviousFile | undefined, layout: FragmentLayout): AsyncIterable<Piece> {
   let size = 0;
+  let copy: [number, number] | undefined;
+  const places: FragmentPlace[] = [];
   for (const [i, page] of pages.entries()) {
-    const markdown = await read(page.route);
-    const text = `Source: ${origin}${page.route}\n\n${markdown.endsWith('\n') ? markdown : markdown + '\n'}`;
     const start = size + (i === 0 ? 0 : PAGE_BREAK.length);
-    size = start + Buffer.byteLength(text);
+    const old = page.key === undefined ? undefined : previous?.byKey.get(page.key);
+    if (old) {
+      const [from, to] = old as [number, number];
+      if (copy && copy[1] + PAGE_BREAK.length === from) copy[1] = to;
+      else {
+        if (copy) yield { fd: previous!.fd, start: copy[0], end: copy[1] };
+        if (i > 0) yield PAGE_BREAK;
+        copy = [from, to];
+      }
+      size = start + to - from;
+    } else {
+      if (copy) yield { fd: previous!.fd, start: copy[0], end: copy[1] };
+      copy = undefined;
+      const markdown = await read(page.route);
+      const text = `Source: ${origin}${page.route}\n\n${markdown.endsWith('\n') ? markdown : markdown + '\n'}`;
+      size = start + Buffer.byteLength(text);
+      yield i === 0 ? text : PAGE_BREAK + text;
+    }
     spans.push([start, size]);
-    yield i === 0 ? text : PAGE_BREAK + text;
+    if (page.key !== undefined) places.push([page.key, start, size]);
   }
+  if (copy) yield { fd: previous!.fd, start: copy[0], end: copy[1] };
+  layout.size = size;
+  layout.pages = places;
 }
 
 export interface LlmsInput {
@@ -100,15 +130,24 @@ export interface LlmsInput {
   write: TextSink;
   /** Writes the file `to` from bytes [start, end) of the file `from`, written before; answers its size. */
   copy: (from: string, start: number, end: number, to: string) => Promise<number>;
+  /** The previous build's whole-site file, open, with its layout by page key (see fullText). */
+  previous?: PreviousFile;
 }
 
-/** Writes every full-text file, then llms.txt with their sizes; answers the sizes by path. */
-export async function writeLlmsFiles(input: LlmsInput): Promise<Map<string, number>> {
+/** What writeLlmsFiles wrote: each file's size by path, and the whole-site file's layout. */
+export interface LlmsWritten {
+  sizes: Map<string, number>;
+  layout: FragmentLayout;
+}
+
+/** Writes every full-text file, then llms.txt with their sizes. */
+export async function writeLlmsFiles(input: LlmsInput): Promise<LlmsWritten> {
   const { sections, origin, basePath } = input;
   const sizes = new Map<string, number>();
   const all = sections.flatMap((s) => s.pages);
   const spans: [number, number][] = [];
-  sizes.set(FULL_TEXT_FILE, await input.write(FULL_TEXT_FILE, fullText(all, origin, input.read, spans)));
+  const layout: FragmentLayout = { size: 0, pages: [] };
+  sizes.set(FULL_TEXT_FILE, await input.write(FULL_TEXT_FILE, fullText(all, origin, input.read, spans, input.previous, layout)));
   // A section's pages follow one another in the whole-site file: its file is that range of it,
   // copied instead of every page being read and written again (52 MB at 10,000 pages).
   let first = 0;
@@ -136,5 +175,5 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<Map<string, numb
   }
   const index = lines.join('\n') + '\n';
   sizes.set('llms.txt', await input.write('llms.txt', (async function* () { yield index; })()));
-  return sizes;
+  return { sizes, layout };
 }

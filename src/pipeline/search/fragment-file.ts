@@ -51,7 +51,7 @@ export function openPreviousFile(path: string, layout: FragmentLayout, groups: n
     if (fstatSync(fd).size !== layout.size) throw new Error('not the file its layout describes');
     const byKey = new Map<string, number[]>();
     for (const [key, ...offsets] of layout.pages) {
-      if (offsets.length === groups * 2 && offsets.every((o, i) => Number.isInteger(o) && o >= (i % 2 ? offsets[i - 1]! : 1) && o < layout.size)) byKey.set(key, offsets);
+      if (offsets.length === groups * 2 && offsets.every((o, i) => Number.isInteger(o) && o >= (i % 2 ? offsets[i - 1]! : 0) && o <= layout.size)) byKey.set(key, offsets);
     }
     unlinkSync(path);
     return { fd, byKey };

@@ -95,8 +95,12 @@ export interface SearchReuse {
   keptShards?: string[];
 }
 
-/** What the next build may take from a build's search files: where each page's parts lie in the two large ones, and the shards' key. */
-export type SearchFilesLayout = Partial<Pick<SearchReuse, 'records' | 'content' | 'shards'>>;
+/**
+ * What the next build may take from a build's search files: where each page's parts lie in the
+ * two large ones, and the shards' key; and where each page's text lies in llms-full.txt (a file
+ * of page fragments too, see markdown/llms.ts).
+ */
+export type SearchFilesLayout = Partial<Pick<SearchReuse, 'records' | 'content' | 'shards'>> & { llms?: FragmentLayout };
 
 /** content.json's fragment groups: one, a page's entries. */
 export const CONTENT_GROUPS = 1;
