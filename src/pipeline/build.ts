@@ -356,7 +356,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     const contextDigests = contextPaths.flatMap((path) => digests.get(path) ?? []);
     const keyed = contextKey !== undefined && contextDigests.length === contextPaths.length ? { key: contextKey, digests: contextDigests } : undefined;
     const search = { records: reuse.records, content: reuse.content, shards: reuse.shards, llms: llmsReuse.layout };
-    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, { pages: compiled.length, diagnostics, notes, pageKeys, search, contextFiles: keyed }, after));
+    await timed('emit', timings, () => writeStamp(stampPlace, stamp.inputs!, stamp.inputStates, { pages: compiled.length, diagnostics, notes, pageKeys, search, contextFiles: keyed }, after));
   }
   return { site, compiled, navigation, outputs, diagnostics, timings };
 }

@@ -7,7 +7,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, readFile, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, stat, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,25 @@ describe('the build stamp', () => {
     const publicFile = (await fg('public/**/*', { cwd: root }))[0]!;
     const bytes = await readFile(join(root, publicFile));
     await assertChangeRebuilds(() => appendFile(join(root, publicFile), ' '), () => writeFile(join(root, publicFile), bytes));
+  });
+
+  test('a page rewritten to the same size with its modification time set back makes it stale: its hash is taken again', async () => {
+    const page = join(root, 'content/docs/concept/links.md');
+    const text = await readFile(page, 'utf8');
+    // A whole second, which a time set back comes to exactly: only the change time can tell.
+    await utimes(page, 1e9, 1e9);
+    const swapped = text.replace(/[a-z]/, (c) => (c === 'a' ? 'b' : 'a'));
+    assert.equal(Buffer.byteLength(swapped), Buffer.byteLength(text));
+    await assertChangeRebuilds(
+      async () => {
+        const before = await stat(page);
+        await writeFile(page, swapped);
+        await utimes(page, 1e9, 1e9);
+        const after = await stat(page);
+        assert.deepEqual([after.size, after.ino, after.mtimeMs], [before.size, before.ino, before.mtimeMs]);
+      },
+      () => writeFile(page, text),
+    );
   });
 
   test('a file written, touched, removed or added in the output folder makes it stale', async () => {

@@ -12,7 +12,8 @@
  *   the build reads (STAMP_ENV). A stamp is made at the start of a build, before anything is
  *   read, so an edit made while it runs is seen by the next one. Under a link (a symbolic
  *   link may point anywhere, its target is not hashed here) there is no stamp: such sites
- *   are always built.
+ *   are always built. A file whose state (size, inode, modification and change times) is
+ *   the one the last check saw, and had settled by then, keeps the hash it had (InputStates).
  * - the output: every file and folder of the output folder, with each file's size, inode and
  *   modification and change times as the build left them. Anything that wrote, touched,
  *   replaced, added or removed a file since (a build without the cache, a hand edit, a
@@ -38,7 +39,7 @@ import type { SearchFilesLayout } from '../search/index-files.ts';
 import type { FileDigest } from '../emit/output.ts';
 
 /** Bump when what a stamp holds or covers changes. */
-const STAMP_FORMAT = 7;
+const STAMP_FORMAT = 8;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
@@ -69,6 +70,7 @@ export interface KeyedFiles {
 interface Stamp extends StampedBuild {
   format: number;
   inputs: string;
+  inputStates?: InputStates;
   output: FolderListing;
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
@@ -84,6 +86,8 @@ export interface StampCheck {
   inputs?: string;
   /** Every file's hash under content/ and public/, taken with `inputs`. */
   fileHashes?: Map<string, string>;
+  /** The files' states with their hashes, for the next check (see InputStates). */
+  inputStates?: InputStates;
   /** The stamped build's page keys, when its output folder is exactly as it left it (its inputs may have changed). */
   inPlace?: Map<string, string>;
   /** The stamped build's search files' layouts and shards key, when its output folder is as it left it. */
@@ -106,16 +110,31 @@ const stampPath = (place: StampPlace) => join(place.cacheDir, 'stamps', hash('sh
 export interface Inputs {
   key: string;
   files: Map<string, string>;
+  /** What the next check may take a file's hash from without reading it (see InputStates). */
+  states: InputStates;
+}
+
+/**
+ * Each file's hash with the file's state when it was taken, [path, size, inode, modification
+ * time, change time, hash], and when the taking began. The next check takes a file's hash from
+ * here, without reading it, when its state is the same and its last change had settled before
+ * the hash was taken (see SETTLE_MS): git trusts its index the same way. Every write changes a
+ * file's change time, which no tool can set back, so a file whose bytes changed is read again.
+ */
+export interface InputStates {
+  takenAt: number;
+  files: [string, number, number, number, number, string][];
 }
 
 /**
  * The inputs' hash and every file's hash under content/ and public/ (the site key and the
  * page pack take them from here instead of reading the files again), or undefined when
  * content/ or public/ holds a link or anything but files and folders, holds too much, or
- * cannot be read.
+ * cannot be read. `previous`: the states the last check left (see InputStates).
  */
-export async function inputsOf(root: string): Promise<Inputs | undefined> {
+export async function inputsOf(root: string, previous?: InputStates): Promise<Inputs | undefined> {
   try {
+    const takenAt = Date.now();
     for (const top of ['content', 'public']) {
       const stat = lstatSync(join(root, top), { throwIfNoEntry: false });
       if (stat && !stat.isDirectory()) return undefined;
@@ -128,19 +147,32 @@ export async function inputsOf(root: string): Promise<Inputs | undefined> {
     const env = Object.keys(process.env).filter(STAMP_ENV).sort();
     digest.update(JSON.stringify(env.map((k) => [k, process.env[k]]))).update('\0');
     const piece = hashPiece();
+    const known = new Map(previous?.files.map((state) => [state[0], state]));
     const files = new Map<string, string>();
+    const states: InputStates = { takenAt, files: [] };
     for (const e of entries) {
       if (e.dirent.isDirectory()) digest.update(`d ${e.path}\0`);
       else if (e.dirent.isFile()) {
-        const hash = fileHash(join(root, e.path), piece);
+        const path = join(root, e.path);
+        const stat = lstatSync(path);
+        const state = known.get(e.path);
+        const same = state !== undefined && state[1] === stat.size && state[2] === stat.ino && state[3] === stat.mtimeMs && state[4] === stat.ctimeMs && settled(stat.mtimeMs, stat.ctimeMs, previous!.takenAt);
+        const hash = same ? state[5] : fileHash(path, piece);
         files.set(e.path, hash);
+        states.files.push([e.path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs, hash]);
         digest.update(`f ${e.path}\0${hash}\0`);
       } else return undefined;
     }
-    return { key: digest.digest('hex'), files };
+    return { key: digest.digest('hex'), files, states };
   } catch {
     return undefined; // a file that vanished or cannot be read: no stamp, the build runs as usual
   }
+}
+
+/** Whether a file last changed at these times had settled by `at` (file times tick coarsely, see SETTLE_MS). */
+function settled(mtimeMs: number, ctimeMs: number, at: number): boolean {
+  const fine = mtimeMs % 1000 !== 0 || ctimeMs % 1000 !== 0;
+  return Math.max(mtimeMs, ctimeMs) + (fine ? SETTLE_MS : COARSE_SETTLE_MS) <= at;
 }
 
 /** The output folder as a build left it; undefined when it holds anything but files and folders, or too much. */
@@ -185,11 +217,11 @@ function sameListing(a: FolderListing, b: FolderListing): boolean {
  * with at the end, if the site can have one, and the page keys of the files in place.
  */
 export async function beginStamp(place: StampPlace, check?: StampCheck): Promise<StampCheck> {
-  const { inputs, fileHashes, ...rest } = check ?? (await checkStamp(place));
+  const { inputs, fileHashes, inputStates, ...rest } = check ?? (await checkStamp(place));
   rmSync(stampPath(place), { force: true });
-  if (inputs !== undefined) return { inputs, fileHashes, ...rest, build: undefined };
+  if (inputs !== undefined) return { inputs, fileHashes, inputStates, ...rest, build: undefined };
   const taken = await inputsOf(place.root);
-  return { inputs: taken?.key, fileHashes: taken?.files, ...rest, build: undefined };
+  return { inputs: taken?.key, fileHashes: taken?.files, inputStates: taken?.states, ...rest, build: undefined };
 }
 
 /**
@@ -264,11 +296,11 @@ function byPath(listing: FolderListing): FolderListing {
 }
 
 /** Records a finished build (`after`: what it did to the folder, when its listing at the start is known); failures only cost the stamp. */
-export async function writeStamp(place: StampPlace, inputs: string, build: FinishedBuild, after?: FolderAfter): Promise<void> {
+export async function writeStamp(place: StampPlace, inputs: string, inputStates: InputStates | undefined, build: FinishedBuild, after?: FolderAfter): Promise<void> {
   const output = await settledListing(place.outDir, after);
   if (output === undefined) return;
   const { pageKeys, ...report } = build;
-  const stamp: Stamp = { format: STAMP_FORMAT, inputs, output, pageKeys: [...pageKeys], ...report };
+  const stamp: Stamp = { format: STAMP_FORMAT, inputs, inputStates, output, pageKeys: [...pageKeys], ...report };
   const path = stampPath(place);
   try {
     await mkdir(join(place.cacheDir, 'stamps'), { recursive: true });
@@ -277,6 +309,13 @@ export async function writeStamp(place: StampPlace, inputs: string, build: Finis
   } catch {
     /* no stamp: the next build checks its pages one by one */
   }
+}
+
+/** A stamp's input states when they have their shape (a damaged stamp's are simply not used). */
+function validStates(states: InputStates | undefined): InputStates | undefined {
+  if (typeof states?.takenAt !== 'number' || !Array.isArray(states.files)) return undefined;
+  const whole = states.files.every((f) => Array.isArray(f) && f.length === 6 && typeof f[0] === 'string' && typeof f[5] === 'string' && [1, 2, 3, 4].every((i) => typeof f[i] === 'number'));
+  return whole ? states : undefined;
 }
 
 /** The stamped build when its inputs and its output folder are exactly as it left them; else undefined. */
@@ -297,16 +336,17 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
     return {};
   }
   if (stamp?.format !== STAMP_FORMAT) return {};
-  const taken = await inputsOf(place.root);
+  const taken = await inputsOf(place.root, validStates(stamp.inputStates));
   const inputs = taken?.key;
   const fileHashes = taken?.files;
+  const inputStates = taken?.states;
   const output = outputListing(place.outDir);
-  if (output === undefined || !sameListing(output, stamp.output)) return { inputs, fileHashes, listing: output };
+  if (output === undefined || !sameListing(output, stamp.output)) return { inputs, fileHashes, inputStates, listing: output };
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
   const layout = (l: FragmentLayout | undefined) => (typeof l?.size === 'number' && Array.isArray(l.pages) ? l : undefined);
   const search = { records: layout(stamp.search?.records), content: layout(stamp.search?.content), shards: typeof stamp.search?.shards === 'string' ? stamp.search.shards : undefined, llms: layout(stamp.search?.llms) };
   const contextFiles = typeof stamp.contextFiles?.key === 'string' && Array.isArray(stamp.contextFiles.digests) ? stamp.contextFiles : undefined;
-  const found = { inputs, fileHashes, inPlace, search, contextFiles, listing: output };
+  const found = { inputs, fileHashes, inputStates, inPlace, search, contextFiles, listing: output };
   if (inputs !== stamp.inputs) return found;
   return { ...found, build: { pages: stamp.pages, diagnostics: stamp.diagnostics, notes: stamp.notes } };
 }
