@@ -25,7 +25,7 @@ import { publicFiles } from './emit/public-files.ts';
 import { writeBuiltFiles } from './emit/write-output.ts';
 import { OutputFolder } from './emit/output-folder.ts';
 import { outputPathForRoute } from './load/routes.ts';
-import { llmsSections, writeLlmsFiles } from './markdown/llms.ts';
+import { llmsSections, writeLlmsFiles, type LlmsLayout } from './markdown/llms.ts';
 import { llmsPaths, writeLlmsInto, writeLlmsInWorker, type LlmsContent } from './markdown/llms-output.ts';
 import { sidebarSections } from './site/sidebar-sections.ts';
 import { markdownOutputPath } from './markdown/paths.ts';
@@ -43,7 +43,7 @@ import { beginStamp, writeStamp, type StampCheck, type StampPlace } from './cach
 import { PagePack, writePack } from './cache/page-pack.ts';
 import { CONTENT_FILE, CONTENT_GROUPS, RECORDS_FILE, searchFiles, type SearchReuse } from './search/index-files.ts';
 import { RECORD_GROUPS } from './search/records-file.ts';
-import { closePreviousFile, openPreviousFile, type FragmentLayout } from './search/fragment-file.ts';
+import { closePreviousFile, openPreviousFile } from './search/fragment-file.ts';
 import { shardPathsIn } from './search/shards.ts';
 import { searchSettings } from './search/settings.ts';
 import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
@@ -108,8 +108,8 @@ export function renderContext(site: LoadedSite, navigation: Navigation, assets: 
  */
 export interface LlmsReuse {
   keys: Map<string, string>;
-  previous?: FragmentLayout;
-  layout?: FragmentLayout;
+  previous?: LlmsLayout;
+  layout?: LlmsLayout;
 }
 
 /** The search index files; emitted with Algolia too, as records.json is what `npm run search:upload` sends. */

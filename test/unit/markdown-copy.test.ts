@@ -186,11 +186,13 @@ describe('llms.txt and llms-full.txt', () => {
   test('over its previous files, an unchanged page\'s text is copied from the old llms-full.txt by its key; the files equal ones made whole', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'qdb-llms-'));
     try {
-      const routes = ['/docs/', '/docs/a/', '/docs/b/', '/docs/c/', '/docs/d/'];
+      const routes = ['/docs/', '/docs/a/', '/docs/b/', '/docs/c/', '/docs/d/', '/docs/e/'];
       const copy = (out: string, route: string) => join(out, markdownOutputPath(route));
+      const page = (keys: string[], i: number) => ({ route: routes[i]!, title: routes[i]!, description: '', key: keys[i] });
       const sectionsWith = (keys: string[]): LlmsSection[] => [
-        { label: 'Documentation', pages: [{ route: routes[0]!, title: 'Home', description: '', key: keys[0] }] },
-        { label: 'Query & SQL', fullTextPath: 'query-and-sql/llms-full.txt', pages: routes.slice(1).map((route, i) => ({ route, title: route, description: '', key: keys[i + 1] })) },
+        { label: 'Documentation', pages: [page(keys, 0)] },
+        { label: 'Query & SQL', fullTextPath: 'query-and-sql/llms-full.txt', pages: [1, 2, 3, 4].map((i) => page(keys, i)) },
+        { label: 'Operations', fullTextPath: 'operations/llms-full.txt', pages: [page(keys, 5)] },
       ];
       const content = (keys: string[]) => ({ sections: sectionsWith(keys), origin: 'https://example.com', basePath: '/docs/', tagline: 'A database.', release: FALLBACK_RELEASE });
       const out = join(dir, 'out');
@@ -198,12 +200,12 @@ describe('llms.txt and llms-full.txt', () => {
         await mkdir(join(copy(out, route), '..'), { recursive: true });
         await writeFile(copy(out, route), `# ${route} — ü\n`);
       }
-      const first = await writeLlmsInto(out, content(['k0', 'k1', 'k2', 'k3', 'k4']));
+      const first = await writeLlmsInto(out, content(['k0', 'k1', 'k2', 'k3', 'k4', 'k5']));
       // b is edited (a new key); d's copy is changed by hand under its old key, so only a copy of the old text can show the old text.
       await writeFile(copy(out, '/docs/b/'), '# b, edited\n');
       await writeFile(copy(out, '/docs/d/'), '# d, not read again\n');
-      const keys = ['k0', 'k1', 'k2-new', 'k3', 'k4'];
-      await writeLlmsInto(out, { ...content(keys), previous: first.layout });
+      const keys = ['k0', 'k1', 'k2-new', 'k3', 'k4', 'k5'];
+      const second = await writeLlmsInto(out, { ...content(keys), previous: first.layout });
       const full = await readFile(join(out, 'llms-full.txt'), 'utf8');
       assert.match(full, /# b, edited\n/);
       assert.match(full, /# \/docs\/d\/ — ü\n/);
@@ -216,7 +218,13 @@ describe('llms.txt and llms-full.txt', () => {
         await writeFile(copy(fresh, route), await readFile(copy(out, route)));
       }
       await writeLlmsInto(fresh, content(keys));
-      for (const file of ['llms-full.txt', 'query-and-sql/llms-full.txt', 'llms.txt']) assert.equal(await readFile(join(out, file), 'utf8'), await readFile(join(fresh, file), 'utf8'), file);
+      for (const file of ['llms-full.txt', 'query-and-sql/llms-full.txt', 'operations/llms-full.txt', 'llms.txt']) assert.equal(await readFile(join(out, file), 'utf8'), await readFile(join(fresh, file), 'utf8'), file);
+      // A section file whose pages' keys are all as before is left as it is; one with a changed page is written again.
+      await writeFile(join(out, 'operations/llms-full.txt'), 'left in place');
+      await writeFile(join(out, 'query-and-sql/llms-full.txt'), 'written again');
+      await writeLlmsInto(out, { ...content(['k0', 'k1', 'k2-newer', 'k3', 'k4', 'k5']), previous: second.layout });
+      assert.equal(await readFile(join(out, 'operations/llms-full.txt'), 'utf8'), 'left in place');
+      assert.notEqual(await readFile(join(out, 'query-and-sql/llms-full.txt'), 'utf8'), 'written again');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

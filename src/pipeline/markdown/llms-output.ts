@@ -8,8 +8,8 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { Piscina } from 'piscina';
 import { outputTarget } from '../policy/paths.ts';
 import { streamOutput } from '../emit/write-output.ts';
-import { FULL_TEXT_FILE, writeLlmsFiles, type LlmsInput, type LlmsWritten } from './llms.ts';
-import { closePreviousFile, openPreviousFile, type FragmentLayout } from '../search/fragment-file.ts';
+import { FULL_TEXT_FILE, writeLlmsFiles, type LlmsInput, type LlmsLayout, type LlmsWritten } from './llms.ts';
+import { closePreviousFile, openPreviousFile } from '../search/fragment-file.ts';
 import { markdownOutputPath } from './paths.ts';
 
 /** The bundled worker's URL, defined by scripts/launch.mjs when the pipeline runs from its bundle. */
@@ -17,7 +17,7 @@ declare const BUNDLED_LLMS_WORKER: string | undefined;
 const WORKER_URL = typeof BUNDLED_LLMS_WORKER === 'string' ? BUNDLED_LLMS_WORKER : new URL('./llms-worker.ts', import.meta.url).href;
 
 /** What the llms files are made from, without the reading and writing; `previous`: the layout of the whole-site file in the folder, when it is the previous build's. */
-export type LlmsContent = Omit<LlmsInput, 'read' | 'write' | 'copy' | 'previous'> & { previous?: FragmentLayout };
+export type LlmsContent = Omit<LlmsInput, 'read' | 'write' | 'copy' | 'previous' | 'previousSections'> & { previous?: LlmsLayout };
 
 /** The files writeLlmsInto writes, for the output folder's bookkeeping. */
 export function llmsPaths(content: LlmsContent): string[] {
@@ -28,10 +28,14 @@ export function llmsPaths(content: LlmsContent): string[] {
 export async function writeLlmsInto(outDir: string, content: LlmsContent): Promise<LlmsWritten> {
   const { previous: layout, ...rest } = content;
   const previous = layout && openPreviousFile(outputTarget(outDir, FULL_TEXT_FILE), layout, 1);
+  // The section files are as the previous build left them when its whole-site file is.
+  const sections = Array.isArray(layout?.sections) ? layout.sections.filter((s) => Array.isArray(s) && typeof s[0] === 'string' && typeof s[1] === 'string' && Number.isInteger(s[2])) : [];
+  const previousSections = previous && new Map(sections.map(([path, key, size]): [string, [string, number]] => [path, [key, size]]));
   try {
     return await writeLlmsFiles({
       ...rest,
       previous,
+      previousSections,
       // Read synchronously: thousands of small reads cost more in thread-pool hand-offs than in reading (as for writes, see write-output.ts).
       read: async (route) => readCopy(outputTarget(outDir, markdownOutputPath(route))),
       write: (path, pieces) => streamOutput(outDir, path, pieces),

@@ -132,12 +132,26 @@ export interface LlmsInput {
   copy: (from: string, start: number, end: number, to: string) => Promise<number>;
   /** The previous build's whole-site file, open, with its layout by page key (see fullText). */
   previous?: PreviousFile;
+  /** The previous build's section files, still in place: their keys and sizes by path (see sectionKey). */
+  previousSections?: ReadonlyMap<string, [key: string, size: number]>;
 }
 
-/** What writeLlmsFiles wrote: each file's size by path, and the whole-site file's layout. */
+/** The layout of the whole-site file, and each section file's [path, key, size]. */
+export type LlmsLayout = FragmentLayout & { sections?: [string, string, number][] };
+
+/** What writeLlmsFiles wrote: each file's size by path, and the full-text files' layout. */
 export interface LlmsWritten {
   sizes: Map<string, number>;
-  layout: FragmentLayout;
+  layout: LlmsLayout;
+}
+
+/**
+ * A section file's key: its pages' keys in order. Its bytes are its pages' texts with a break
+ * between each two, and a page's text is its key's: the same key, the same bytes. None when a
+ * page has no key.
+ */
+function sectionKey(pages: LlmsPage[]): string | undefined {
+  return pages.every((p) => p.key !== undefined) ? pages.map((p) => p.key).join('\n') : undefined;
 }
 
 /** Writes every full-text file, then llms.txt with their sizes. */
@@ -146,14 +160,21 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<LlmsWritten> {
   const sizes = new Map<string, number>();
   const all = sections.flatMap((s) => s.pages);
   const spans: [number, number][] = [];
-  const layout: FragmentLayout = { size: 0, pages: [] };
+  const layout: LlmsLayout = { size: 0, pages: [], sections: [] };
   sizes.set(FULL_TEXT_FILE, await input.write(FULL_TEXT_FILE, fullText(all, origin, input.read, spans, input.previous, layout)));
   // A section's pages follow one another in the whole-site file: its file is that range of it,
-  // copied instead of every page being read and written again (52 MB at 10,000 pages).
+  // copied instead of every page being read and written again (52 MB at 10,000 pages). A
+  // section file of the previous build with the same key stays as it is.
   let first = 0;
   for (const s of sections) {
     const last = first + s.pages.length - 1;
-    if (s.fullTextPath) sizes.set(s.fullTextPath, await input.copy(FULL_TEXT_FILE, spans[first]![0], spans[last]![1], s.fullTextPath));
+    if (s.fullTextPath) {
+      const key = sectionKey(s.pages);
+      const previous = key === undefined ? undefined : input.previousSections?.get(s.fullTextPath);
+      const size = previous !== undefined && previous[0] === key ? previous[1] : await input.copy(FULL_TEXT_FILE, spans[first]![0], spans[last]![1], s.fullTextPath);
+      sizes.set(s.fullTextPath, size);
+      if (key !== undefined) layout.sections!.push([s.fullTextPath, key, size]);
+    }
     first = last + 1;
   }
   const lines = [

@@ -15,6 +15,7 @@ import { shardFiles } from './shards.ts';
 import { recordsPieces, type RecordsPage } from './records-file.ts';
 import { fragmentedPieces, type FragmentLayout, type PreviousFile } from './fragment-file.ts';
 import { SHARD_FROM_PAGES } from '../../shared/search/shards.ts';
+import type { LlmsLayout } from '../markdown/llms.ts';
 
 export const SEARCH_DIR = 'search';
 export const HEADINGS_FILE = `${SEARCH_DIR}/headings.json`;
@@ -100,7 +101,7 @@ export interface SearchReuse {
  * two large ones, and the shards' key; and where each page's text lies in llms-full.txt (a file
  * of page fragments too, see markdown/llms.ts).
  */
-export type SearchFilesLayout = Partial<Pick<SearchReuse, 'records' | 'content' | 'shards'>> & { llms?: FragmentLayout };
+export type SearchFilesLayout = Partial<Pick<SearchReuse, 'records' | 'content' | 'shards'>> & { llms?: LlmsLayout };
 
 /** content.json's fragment groups: one, a page's entries. */
 export const CONTENT_GROUPS = 1;
