@@ -269,10 +269,8 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
       routeKeys.set(b.page.source.route, b.cacheKey);
     }
   }
-  if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   // The next build's pack, written meanwhile (awaited before the stamp).
   const packWrite = pack && site.reads ? writePack(stampPlace.cacheDir, root, site.reads, builtByFile, pack) : undefined;
-  const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
   // Over its own previous output, a cached build copies unchanged pages' parts of the two large
   // search files from the files there, and keeps its shards when they would be the same.
   const reuse: SearchReuse = {
@@ -331,6 +329,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
     throw e;
   }
   outputs.push(...rest);
+  // Checked while the files above are written.
+  const linkDiagnostics = await timed('site', timings, () => checkLinks(compiled, context.hasStaticFile));
+  if (cache) await pruneCache(cache, site.pages.map((p) => p.file));
   outputs.push(...(await timed('emit', timings, () => llmsWrite)));
   try {
     await timed('emit', timings, () => Promise.all(background));
