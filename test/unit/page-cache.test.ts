@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { mkdtemp, readFile, readdir, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import fg from 'fast-glob';
 import { buildAll } from '../../src/pipeline/build.ts';
 import { copyFixture } from '../helpers/fixture.ts';
@@ -90,6 +91,28 @@ describe('the page cache', () => {
     for (const kind of ['.bin', '.out']) await writeFile(join(dir, name + kind), 'not an entry');
     const r = await build();
     assert.equal(r.cached, r.total - 1);
+  });
+
+  test('a page with text beyond ASCII comes from the pack as it was built', async () => {
+    const page = join(root, 'content/docs/concept/unicode.md');
+    await writeFile(page, '---\ntitle: Zürich — 東京 😀\ndescription: Ünïcödé all the way.\n---\n\n## Grüße 😀\n\nText with ß and 漢字, [a link](#grüße-).\n');
+    try {
+      await build(); // a new route is a new site key: every page again
+      // The pack holds the page as ASCII JSON (see cache/page-pack.ts), so the warm build reads it from there.
+      const [pack] = await readdir(join(cacheDir, 'packs'));
+      const packed = await readFile(join(cacheDir, 'packs', pack!));
+      assert.ok(isAscii(packed));
+      assert.ok(packed.toString('latin1').includes('"title":"Z\\u00fcrich \\u2014 \\u6771\\u4eac \\ud83d\\ude00"'));
+      const warm = await build();
+      assert.equal(warm.cached, warm.total);
+      const plain = join(work, 'plain-unicode');
+      await buildAll({ root, outDir: plain });
+      assert.deepEqual(await snapshot(warm.out), await snapshot(plain));
+      assert.match(await readFile(join(warm.out, 'search/headings.json'), 'utf8'), /Grüße 😀/);
+    } finally {
+      await rm(page);
+      await build(); // the cache warm again for the site without it
+    }
   });
 
   test('a damaged page pack is not trusted: the pages come from their entries', async () => {
