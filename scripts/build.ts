@@ -37,7 +37,7 @@ const pages = result.pages;
 if (result.upToDate) console.log(`Checked ${pages} pages in ${(total / 1000).toFixed(2)} s: up to date, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 else console.log(`Built ${pages} pages in ${(total / 1000).toFixed(2)} s (${(pages / (total / 1000)).toFixed(0)} pages/s), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 if (process.env.BUILD_STATS_JSON) {
-  console.log('BUILD_STATS ' + JSON.stringify({ totalMs: total, pages, maxRssKb: process.resourceUsage().maxRSS, timings: result.timings, nodeFlags: process.execArgv }));
+  console.log('BUILD_STATS ' + JSON.stringify({ totalMs: total, pages, maxRssKb: process.resourceUsage().maxRSS, timings: result.timings, nodeFlags: [...process.execArgv, ...(process.env.QDB_V8_FLAGS?.split(' ') ?? [])] }));
 }
 process.exit(hasErrors(result.diagnostics) ? 1 : 0);
 

@@ -76,7 +76,7 @@ test('an unknown script name is refused with the usage line', () => {
   assert.match(r.stderr, /usage: node scripts\/launch\.mjs <build>/);
 });
 
-test('a build that uses the page pool starts again with the pool flags; a build in one thread keeps its own', () => {
+test('a build that uses the page pool gets the pool flags; a build in one thread keeps its own', () => {
   const flagsOf = (extra: string[]) => {
     const out = mkdtempSync(join(tmpdir(), 'qdb-launch-flags-'));
     const r = spawnSync(process.execPath, ['--max-semi-space-size=32', 'scripts/launch.mjs', 'build', '--root', join(FIXTURES, 'site'), '--out', out, '--quiet', ...extra], { cwd: REPO, encoding: 'utf8', env: { ...process.env, BUILD_STATS_JSON: '1' } });
