@@ -7,7 +7,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, readFile, rm, stat, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,10 +93,14 @@ describe('the build stamp', () => {
     await assertChangeRebuilds(() => utimes(html, new Date(2020, 0, 1), new Date(2020, 0, 1)));
     await assertChangeRebuilds(() => unlink(html));
     await assertChangeRebuilds(() => writeFile(join(place.outDir, 'stray.txt'), 'left behind'));
-    // Each of those builds put the folder right again, and the last one removed the stray file.
+    // Deeper down too: the check takes each folder's times instead of walking the folder.
+    await assertChangeRebuilds(() => writeFile(join(place.outDir, 'concept/links/stray.txt'), 'left behind'));
+    await assertChangeRebuilds(() => rename(html, join(place.outDir, 'concept/links/moved.html')));
+    await assertChangeRebuilds(() => mkdir(join(place.outDir, 'concept/links/empty')));
+    // Each of those builds put the folder right again, and the last one removed the strays.
     assert.ok((await readFile(html, 'utf8')).includes('<html'));
     await build();
-    assert.deepEqual(await fg('stray.txt', { cwd: place.outDir }), []);
+    assert.deepEqual(await fg(['**/stray.txt', '**/moved.html', '**/empty'], { cwd: place.outDir, onlyFiles: false }), []);
     assert.ok(await stampedBuild(place));
   });
 

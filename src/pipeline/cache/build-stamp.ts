@@ -14,10 +14,13 @@
  *   link may point anywhere, its target is not hashed here) there is no stamp: such sites
  *   are always built. A file whose state (size, inode, modification and change times) is
  *   the one the last check saw, and had settled by then, keeps the hash it had (InputStates).
- * - the output: every file and folder of the output folder, with each file's size, inode and
- *   modification and change times as the build left them. Anything that wrote, touched,
- *   replaced, added or removed a file since (a build without the cache, a hand edit, a
- *   restored folder) fails the check, and the build runs as usual.
+ * - the output: every file and folder of the output folder, the folder itself too, with each
+ *   one's inode and modification and change times (and a file's size) as the build left them.
+ *   Anything that wrote, touched, replaced, added or removed a file since (a build without the
+ *   cache, a hand edit, a restored folder) fails the check, and the build runs as usual. The
+ *   check takes each listed entry's state instead of walking the folder: an entry added,
+ *   removed or renamed changes the times of the folder that holds it (10,000 pages: 30,000
+ *   lstat calls, ~70 ms, against ~170 ms to walk 10,000 folders).
  *
  * A stamp also names, for each page, the page cache entry its files were written from (the
  * entry's key). When the inputs changed but the output folder is exactly as the stamped build
@@ -33,13 +36,13 @@ import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../shared/types.ts';
 import { buildCodeVersion, fileHash, hashPiece } from './site-key.ts';
-import { addFoldersOf, MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
+import { addFoldersOf, isFileEntry, listingEntry, MAX_FOLDER_ENTRIES, walkFolder, type FolderListing } from '../emit/walk-folder.ts';
 import type { FragmentLayout } from '../search/fragment-file.ts';
 import type { SearchFilesLayout } from '../search/index-files.ts';
 import type { FileDigest } from '../emit/output.ts';
 
 /** Bump when what a stamp holds or covers changes. */
-const STAMP_FORMAT = 8;
+const STAMP_FORMAT = 9;
 
 /** The environment the build reads: the search settings (search/settings.ts) and React's NODE_ENV. A test checks src/ reads no other. */
 export const STAMP_ENV = (name: string) => name === 'NODE_ENV' || name.startsWith('ALGOLIA_') || name.startsWith('SEARCH_');
@@ -72,6 +75,8 @@ interface Stamp extends StampedBuild {
   inputs: string;
   inputStates?: InputStates;
   output: FolderListing;
+  /** The output folder's own [ino, mtimeMs, ctimeMs]. */
+  outputRoot: number[];
   /** [page file, cache entry key] */
   pageKeys: [string, string][];
   search?: SearchFilesLayout;
@@ -190,25 +195,54 @@ function listFolder(dir: string): FolderListing | undefined {
   if (!top?.isDirectory()) return undefined;
   const listing: FolderListing = [];
   const whole = walkFolder(dir, (path, entry) => {
-    if (entry.isDirectory()) return void listing.push([path]);
-    if (!entry.isFile()) return false; // a link or anything else: no stamp
+    if (!entry.isDirectory() && !entry.isFile()) return false; // a link or anything else: no stamp
     const stat = lstatSync(join(dir, path), { throwIfNoEntry: false });
-    if (stat === undefined) return false; // removed while listed
-    listing.push([path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs]);
+    if (stat === undefined || stat.isDirectory() !== entry.isDirectory()) return false; // changed while listed
+    listing.push(listingEntry(path, stat));
     return true;
   });
   return whole ? listing : undefined;
 }
 
-function sameListing(a: FolderListing, b: FolderListing): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.length !== y.length) return false;
-    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+/** A folder's own [ino, mtimeMs, ctimeMs], or undefined when it is not a folder. */
+function folderState(dir: string): number[] | undefined {
+  const stat = lstatSync(dir, { throwIfNoEntry: false });
+  return stat?.isDirectory() ? [stat.ino, stat.mtimeMs, stat.ctimeMs] : undefined;
+}
+
+/**
+ * Whether the folder is as `listing` and `root` describe it, by each entry's state: every
+ * listed file and folder is still there, of the same kind, size, inode and times, and so is the
+ * folder itself. Nothing can be added to, removed from or renamed in a folder without changing
+ * its modification time, so with every folder's times the same the folder holds nothing else.
+ */
+function stillAsListed(dir: string, listing: FolderListing, root: number[]): boolean {
+  try {
+    const top = folderState(dir);
+    if (top === undefined || top.some((v, i) => v !== root[i])) return false;
+    for (const entry of listing) {
+      const stat = lstatSync(join(dir, String(entry[0])), { throwIfNoEntry: false });
+      if (stat === undefined || (isFileEntry(entry) ? !stat.isFile() : !stat.isDirectory())) return false;
+      const now = listingEntry(String(entry[0]), stat);
+      for (let i = 1; i < entry.length; i++) if (now[i] !== entry[i]) return false;
+    }
+    return true;
+  } catch {
+    return false; // a folder where a file was (ENOTDIR), one that cannot be read: changed
   }
-  return true;
+}
+
+/** A path inside the folder as a walk gives it: relative, `/`-separated, no empty, `.` or `..` part. */
+const LISTED_PATH = /^(?:(?!\.\.?\/)[^/\\\0]+\/)*(?!\.\.?$)[^/\\\0]+$/;
+
+/** A stamp's listing when every entry has its shape (a damaged or forged stamp's names nothing the build would remove outside its folder). */
+function validListing(listing: unknown): FolderListing | undefined {
+  if (!Array.isArray(listing)) return undefined;
+  for (const entry of listing) {
+    if (!Array.isArray(entry) || (entry.length !== 4 && entry.length !== 5) || typeof entry[0] !== 'string' || !LISTED_PATH.test(entry[0])) return undefined;
+    for (let i = 1; i < entry.length; i++) if (typeof entry[i] !== 'number') return undefined;
+  }
+  return listing as FolderListing;
 }
 
 /**
@@ -236,21 +270,22 @@ export async function beginStamp(place: StampPlace, check?: StampCheck): Promise
 const SETTLE_MS = 20;
 const COARSE_SETTLE_MS = 2000;
 
-async function settledListing(dir: string, after?: FolderAfter): Promise<FolderListing | undefined> {
+async function settledListing(dir: string, after?: FolderAfter): Promise<{ listing: FolderListing; root: number[] } | undefined> {
   const settled = Date.now() + SETTLE_MS + 1;
   for (let now = Date.now(); now < settled; now = Date.now()) await new Promise((resolve) => setTimeout(resolve, settled - now));
   const start = Date.now();
+  const root = folderState(dir);
   const listing = after ? listingAfter(dir, after) : outputListing(dir);
-  if (listing === undefined) return undefined;
+  if (listing === undefined || root === undefined) return undefined;
   let newest = 0;
   let fine = false;
-  for (const entry of listing) {
-    if (entry.length !== 5) continue;
-    const [, , , mtimeMs, ctimeMs] = entry as number[];
+  // Every entry ends with its modification and change times, as the folder's own state does.
+  for (const entry of [root, ...listing]) {
+    const [mtimeMs, ctimeMs] = entry.slice(-2) as number[];
     newest = Math.max(newest, mtimeMs!, ctimeMs!);
     if (mtimeMs! % 1000 !== 0 || ctimeMs! % 1000 !== 0) fine = true;
   }
-  return newest + (fine ? SETTLE_MS : COARSE_SETTLE_MS) <= start ? listing : undefined;
+  return newest + (fine ? SETTLE_MS : COARSE_SETTLE_MS) <= start ? { listing, root } : undefined;
 }
 
 /**
@@ -266,13 +301,13 @@ export interface FolderAfter {
 
 /**
  * The folder's listing without walking it (10,000 folders at 10,000 pages): a kept file as
- * `before` listed it, every other file as it is now, and the folders that hold them. It can
+ * `before` listed it, every other file and the folders that hold them as they are now. It can
  * only be wrong by missing something the folder holds or by a file changed since `before`,
  * and either makes the next check fail, so it can never let a changed folder pass.
  */
 function listingAfter(dir: string, after: FolderAfter): FolderListing | undefined {
   const before = new Map<string, (string | number)[]>();
-  for (const entry of after.before) if (entry.length === 5) before.set(String(entry[0]), entry);
+  for (const entry of after.before) if (isFileEntry(entry)) before.set(String(entry[0]), entry);
   const listing: FolderListing = [];
   const folders = new Set<string>();
   for (const path of after.files) {
@@ -284,9 +319,13 @@ function listingAfter(dir: string, after: FolderAfter): FolderListing | undefine
     }
     const stat = lstatSync(join(dir, path), { throwIfNoEntry: false });
     if (!stat?.isFile()) return undefined;
-    listing.push([path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs]);
+    listing.push(listingEntry(path, stat));
   }
-  for (const folder of folders) listing.push([folder]);
+  for (const folder of folders) {
+    const stat = lstatSync(join(dir, folder), { throwIfNoEntry: false });
+    if (!stat?.isDirectory()) return undefined;
+    listing.push(listingEntry(folder, stat));
+  }
   return byPath(listing);
 }
 
@@ -297,10 +336,10 @@ function byPath(listing: FolderListing): FolderListing {
 
 /** Records a finished build (`after`: what it did to the folder, when its listing at the start is known); failures only cost the stamp. */
 export async function writeStamp(place: StampPlace, inputs: string, inputStates: InputStates | undefined, build: FinishedBuild, after?: FolderAfter): Promise<void> {
-  const output = await settledListing(place.outDir, after);
-  if (output === undefined) return;
+  const settled = await settledListing(place.outDir, after);
+  if (settled === undefined) return;
   const { pageKeys, ...report } = build;
-  const stamp: Stamp = { format: STAMP_FORMAT, inputs, inputStates, output, pageKeys: [...pageKeys], ...report };
+  const stamp: Stamp = { format: STAMP_FORMAT, inputs, inputStates, output: settled.listing, outputRoot: settled.root, pageKeys: [...pageKeys], ...report };
   const path = stampPath(place);
   try {
     await mkdir(join(place.cacheDir, 'stamps'), { recursive: true });
@@ -340,8 +379,11 @@ export async function checkStamp(place: StampPlace): Promise<StampCheck> {
   const inputs = taken?.key;
   const fileHashes = taken?.files;
   const inputStates = taken?.states;
-  const output = outputListing(place.outDir);
-  if (output === undefined || !sameListing(output, stamp.output)) return { inputs, fileHashes, inputStates, listing: output };
+  const listed = validListing(stamp.output);
+  const intact = listed !== undefined && Array.isArray(stamp.outputRoot) && stillAsListed(place.outDir, listed, stamp.outputRoot);
+  // A folder that changed is walked for the build's listing of it.
+  if (!intact) return { inputs, fileHashes, inputStates, listing: outputListing(place.outDir) };
+  const output = listed;
   const inPlace = new Map(Array.isArray(stamp.pageKeys) ? stamp.pageKeys.filter((k) => Array.isArray(k) && typeof k[0] === 'string' && typeof k[1] === 'string') : []);
   const layout = (l: FragmentLayout | undefined) => (typeof l?.size === 'number' && Array.isArray(l.pages) ? l : undefined);
   const search = { records: layout(stamp.search?.records), content: layout(stamp.search?.content), shards: typeof stamp.search?.shards === 'string' ? stamp.search.shards : undefined, llms: layout(stamp.search?.llms) };

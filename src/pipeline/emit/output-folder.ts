@@ -10,7 +10,7 @@ import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDigest, OutputFile, Piece } from './output.ts';
 import { streamOutput, streamOutputInBackground, writeOutput } from './write-output.ts';
-import { addFoldersOf, walkFolder, type FolderListing } from './walk-folder.ts';
+import { addFoldersOf, isFileEntry, walkFolder, type FolderListing } from './walk-folder.ts';
 
 export class OutputFolder {
   /** Files and folders of the previous build, as paths relative to the folder with `/`. */
@@ -33,7 +33,7 @@ export class OutputFolder {
     if (stat && !stat.isDirectory()) rmSync(dir, { force: true });
     mkdirSync(dir, { recursive: true });
     if (stat?.isDirectory() && listing) {
-      for (const [path, ...file] of listing) (file.length > 0 ? folder.oldFiles : folder.oldDirs).add(String(path));
+      for (const entry of listing) (isFileEntry(entry) ? folder.oldFiles : folder.oldDirs).add(String(entry[0]));
     } else if (stat?.isDirectory() && !folder.list()) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });

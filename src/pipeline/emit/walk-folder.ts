@@ -3,14 +3,22 @@
  * there) and the build stamp (cache/build-stamp.ts lists what a build left). Links are never
  * followed: an entry that is a link comes to the visitor as what it is, not what it points to.
  */
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * A folder's entries as the build stamp lists them and the output folder takes them: [path] for
- * a folder, [path, size, ino, mtimeMs, ctimeMs] for a file, in walking order.
+ * A folder's entries as the build stamp lists them and the output folder takes them:
+ * [path, ino, mtimeMs, ctimeMs] for a folder, [path, size, ino, mtimeMs, ctimeMs] for a file.
  */
 export type FolderListing = (string | number)[][];
+
+/** Whether a listing's entry is a file's (else a folder's). */
+export const isFileEntry = (entry: (string | number)[]): boolean => entry.length === 5;
+
+/** A listing's entry for what `stat` (an lstat of `path`) describes. */
+export function listingEntry(path: string, stat: Stats): (string | number)[] {
+  return stat.isDirectory() ? [path, stat.ino, stat.mtimeMs, stat.ctimeMs] : [path, stat.size, stat.ino, stat.mtimeMs, stat.ctimeMs];
+}
 
 /** Entries walked at most: more than any build of ours makes. */
 export const MAX_FOLDER_ENTRIES = 2_000_000;
