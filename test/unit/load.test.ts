@@ -169,3 +169,28 @@ describe('example catalogue', () => {
     assert.match(parseExample('ilp/python.md', entry.replace('port: 9009', 'port: nine')).diagnostics[0]!.message, /`addr` needs/);
   });
 });
+
+describe('page files from the stamp check', () => {
+  test("are the files listPageFiles' glob finds: no dot files or folders, only .md and .mdx, routed pages only", async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { listPageFiles, pageFilesIn } = await import('../../src/pipeline/load/load-pages.ts');
+    const { inputsOf } = await import('../../src/pipeline/cache/build-stamp.ts');
+    const root = await mkdtemp(join(tmpdir(), 'qdb-page-files-'));
+    try {
+      const files = ['a.md', 'b.mdx', 'C.MD', 'notes.txt', '.hidden.md', '.dot/x.md', 'dir/.y.md', 'dir/z.md', 'dir/sub/w.mdx', 'partials/_p.md', 'x.md.bak'];
+      for (const f of files) {
+        await mkdir(join(root, 'content/docs', f, '..'), { recursive: true });
+        await writeFile(join(root, 'content/docs', f), '---\ntitle: T\ndescription: D\n---\n');
+      }
+      const taken = await inputsOf(root);
+      assert.ok(taken);
+      const globbed = await listPageFiles(root);
+      assert.ok(globbed.includes('dir/sub/w.mdx') && !globbed.includes('.dot/x.md'));
+      assert.deepEqual(pageFilesIn(taken.files), globbed);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

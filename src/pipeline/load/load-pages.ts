@@ -52,6 +52,22 @@ export async function listPageFiles(root: string): Promise<string[]> {
   return entries.filter((e) => e.dirent.isFile() || e.dirent.isSymbolicLink()).map((e) => e.path).filter(isRoutedPage).sort();
 }
 
+/**
+ * listPageFiles' answer from the stamp check's file hashes (every file under content/, and no
+ * links there): the same files as its glob gives, without walking content/docs again.
+ */
+export function pageFilesIn(fileHashes: ReadonlyMap<string, string>): string[] {
+  const rels: string[] = [];
+  for (const file of fileHashes.keys()) {
+    if (!file.startsWith('content/docs/') || !/\.mdx?$/.test(file)) continue;
+    const rel = file.slice('content/docs/'.length);
+    // fast-glob leaves out dot files and whatever lies in dot folders.
+    if (rel.split('/').some((part) => part.startsWith('.'))) continue;
+    if (isRoutedPage(rel)) rels.push(rel);
+  }
+  return rels.sort();
+}
+
 /** Folders under content/docs that are symbolic links (the build does not follow them). */
 export async function linkedFolders(root: string): Promise<Diagnostic[]> {
   const entries = await fg('**/*', { cwd: join(root, 'content/docs'), onlyFiles: false, followSymbolicLinks: false, objectMode: true });
@@ -112,17 +128,18 @@ export function readPage(relPath: string, bytes: Buffer): PageRead {
  * them is taken from that reading without its body.
  */
 export async function loadPages(root: string, pageFiles?: string[], reuse?: LoadReuse): Promise<LoadedPages> {
-  const rels = pageFiles ?? (await listPageFiles(root));
+  const known = reuse?.fileHashes;
+  const rels = pageFiles ?? (known ? pageFilesIn(known) : await listPageFiles(root));
   const reads: HashedRead[] = [];
   const unread = new Set<PageSource>();
   // Read synchronously: thousands of small reads cost more in libuv's thread hand-offs than in reading.
   const results = rels.map((rel): PageRead => {
     const file = `content/docs/${rel}`;
     // The stamp check hashed only plain files (no links) under content/: the pack's reading of the same bytes stands.
-    const known = reuse?.fileHashes?.get(file);
-    const before = known === undefined ? undefined : reuse?.previous?.(file, known);
+    const stamped = known?.get(file);
+    const before = stamped === undefined ? undefined : reuse?.previous?.(file, stamped);
     if (before) {
-      reads.push({ file, hash: known!, read: before });
+      reads.push({ file, hash: stamped!, read: before });
       if (before.page) unread.add(before.page);
       return before;
     }
@@ -146,7 +163,9 @@ export async function loadPages(root: string, pageFiles?: string[], reuse?: Load
   }
   const deduped = dedupeRoutes(pages);
   const reserved = refuseGeneratedRoutes(deduped.pages, await listPublicFiles(root));
-  const loaded: LoadedPages = { pages: reserved.pages, diagnostics: [...diagnostics, ...(await linkedFolders(root)), ...deduped.diagnostics, ...reserved.diagnostics] };
+  // The stamp check's file hashes exist only for a content/ without links (see cache/build-stamp.ts).
+  const links = known ? [] : await linkedFolders(root);
+  const loaded: LoadedPages = { pages: reserved.pages, diagnostics: [...diagnostics, ...links, ...deduped.diagnostics, ...reserved.diagnostics] };
   return reuse ? { ...loaded, reads, unread } : loaded;
 }
 

@@ -12,7 +12,7 @@
  * same key, the same bytes. The stamp offers a layout only when the output folder is exactly
  * as the stamped build left it.
  */
-import { closeSync, fstatSync, openSync, unlinkSync } from 'node:fs';
+import { close, closeSync, fstatSync, openSync, unlinkSync } from 'node:fs';
 import type { Piece } from '../emit/output.ts';
 
 /** A page's fragments in a file: [key, then a start and an end byte offset per group]. */
@@ -61,11 +61,14 @@ export function openPreviousFile(path: string, layout: FragmentLayout, groups: n
   }
 }
 
-/** Closes the previous file (once: later calls do nothing). */
+/**
+ * Closes the previous file (once: later calls do nothing). On libuv's threads: closing the last
+ * descriptor of an unlinked file frees its blocks, 30-40 ms for the 136 MB of records.json.
+ */
 export function closePreviousFile(previous: PreviousFile | undefined): void {
   if (!previous || previous.closed) return;
   previous.closed = true;
-  closeSync(previous.fd);
+  close(previous.fd, () => {});
 }
 
 /** Pieces of about this many bytes: small enough never to hold the file, large enough for few writes. */
