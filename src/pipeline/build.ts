@@ -160,6 +160,7 @@ async function siteFiles(root: string, compiled: CompiledPage[], assets: BuiltAs
 
 /** A full build. Never throws for content problems: they come back as diagnostics. */
 export async function buildAll(options: BuildOptions): Promise<BuildResult> {
+  startEsbuild();
   // A site big enough for the pool starts its workers now, so their start-up overlaps the loading.
   // Whether the pool will build the pages is decided as pageJobs will decide it from the pages
   // loaded: by --jobs, or else by counting the page files (the same list loadSite then reads).
@@ -174,6 +175,16 @@ export async function buildAll(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/**
+ * Starts esbuild's service process now, so that it is up by the time the sidebar is compiled
+ * (its start-up, ~50 ms, was spent waiting there). Once per process: later builds find it running.
+ */
+function startEsbuild(): void {
+  import('esbuild')
+    .then((esbuild) => esbuild.initialize({}))
+    .catch(() => {}); // already started, or it fails again where it is used, and is reported there
+}
+
 async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pageFiles: string[] | undefined): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   const { root } = options;
@@ -182,6 +193,9 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const outDir = options.outDir ?? join(root, 'build');
   // A cached build that writes is stamped when done (cache/build-stamp.ts), from its inputs as they are now.
   const stampPlace: StampPlace | undefined = options.cacheDir !== undefined && write ? { cacheDir: options.cacheDir, root, outDir } : undefined;
+  // The assets depend on the build's code alone: esbuild bundles them in its own process while this one loads the site.
+  const assetsBuilt = buildAssets({});
+  assetsBuilt.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled before then
   const stamp = stampPlace && (await timed('load', timings, () => beginStamp(stampPlace, options.stampCheck)));
   // The page pack (cache/page-pack.ts): pages whose bytes the stamp check found as the pack has them are not read again.
   const pack = stampPlace && (await timed('load', timings, () => PagePack.open(stampPlace.cacheDir, root)));
@@ -190,7 +204,7 @@ async function buildWith(options: BuildOptions, early: EarlyPool | undefined, pa
   const contextData = compileContextData(site);
   const context = compileContextFrom(contextData);
   const navigation = await timed('site', timings, () => buildNavigation(site));
-  const assets = await timed('render', timings, () => buildAssets({}));
+  const assets = await timed('render', timings, () => assetsBuilt);
   const ctx = renderContext(site, navigation, assets);
   // The previous build's files are written over, not removed first (see emit/output-folder.ts).
   // The stamp check's listing of the folder, unless the cache (and so the stamp removed since) lies inside it.
