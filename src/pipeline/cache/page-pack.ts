@@ -27,7 +27,7 @@ import type { BuiltPage } from '../page/build-page.ts';
 import type { PageSearchData } from '../search/records.ts';
 
 const MAGIC = Buffer.from('QDBPACK3');
-/** A pack holds at most this many files (a site past it is simply not packed). */
+/** A pack holds at most this many files (the pages past them are read and looked up as usual). */
 const MAX_PACKED_FILES = 1_000_000;
 
 /** A cached page's result as lookups answer it: with its entry's key. */
