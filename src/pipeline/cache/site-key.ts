@@ -10,6 +10,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
+import { hasDotPart } from '../policy/paths.ts';
 
 /** Bump when the entry format or what a key covers changes. */
 export const CACHE_FORMAT = 3;
@@ -85,7 +86,7 @@ export interface SiteKeyInput {
 async function otherFilesKey(root: string, pageFiles: string[], known?: ReadonlyMap<string, string>): Promise<string> {
   const pages = new Set(pageFiles);
   const listed = known
-    ? [...known.keys()].filter((f) => (f.startsWith('content/') || f.startsWith('public/')) && !f.split('/').some((part) => part.startsWith('.')))
+    ? [...known.keys()].filter((f) => (f.startsWith('content/') || f.startsWith('public/')) && !hasDotPart(f))
     : await fg(['content/**/*', 'public/**/*'], { cwd: root, dot: false, followSymbolicLinks: false, onlyFiles: true });
   const digest = createHash('sha256');
   const piece = known ? undefined : hashPiece();

@@ -7,7 +7,7 @@ import type { Diagnostic, PageSource } from '../../shared/types.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { lineOf } from '../diagnostics.ts';
 import { docIdFromPath, isHiddenPage, isRoutedPage, outputPathForRoute, routeFor } from './routes.ts';
-import { checkRead, collidingOutput, routeProblem } from '../policy/paths.ts';
+import { checkRead, collidingOutput, hasDotPart, routeProblem } from '../policy/paths.ts';
 import { listPublicFiles } from '../emit/public-files.ts';
 
 /** Pages bigger than this still build, but the writer hears about it. */
@@ -61,9 +61,7 @@ export function pageFilesIn(fileHashes: ReadonlyMap<string, string>): string[] {
   for (const file of fileHashes.keys()) {
     if (!file.startsWith('content/docs/') || !/\.mdx?$/.test(file)) continue;
     const rel = file.slice('content/docs/'.length);
-    // fast-glob leaves out dot files and whatever lies in dot folders.
-    if (rel.split('/').some((part) => part.startsWith('.'))) continue;
-    if (isRoutedPage(rel)) rels.push(rel);
+    if (!hasDotPart(rel) && isRoutedPage(rel)) rels.push(rel);
   }
   return rels.sort();
 }

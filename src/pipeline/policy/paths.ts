@@ -35,6 +35,9 @@ function realRoot(root: string): string {
 }
 
 /** True when `child` is `parent` or lies under it (absolute, normalised paths). */
+/** Whether a glob with fast-glob's `dot: false` (the build's globs of content/ and public/) leaves `path` out: one of its parts starts with `.`. */
+export const hasDotPart = (path: string): boolean => path.split('/').some((part) => part.startsWith('.'));
+
 export const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + sep);
 
 /**
