@@ -33,7 +33,8 @@ import { SERVICE_WORKER_FILE, writeServiceWorker } from './emit/service-worker.t
 import type { PageSearchData } from './search/records.ts';
 // Loaded only when a page must be built: compiling needs unified, micromark, refractor and
 // more (about 0.3 s of start-up), which a build served wholly from the cache never uses.
-import type { BuiltPage, PageEnvironment } from './page/build-page.ts';
+import type { PageEnvironment } from './page/build-page.ts';
+import type { BuiltPage } from './built-page.ts';
 import { buildInPool, createPagePool, pageJobs, POOL_MIN_PAGES, startPagePool, type EarlyPool } from './page/page-pool.ts';
 import { availableParallelism } from 'node:os';
 import { listPageFiles, readBody } from './load/load-pages.ts';

@@ -13,7 +13,7 @@ import type { PageSource } from '../../shared/types.ts';
 import type { CompileContextData } from '../compile/index.ts';
 import type { Navigation } from '../site/index.ts';
 import type { RenderContext } from '../render/render-page.tsx';
-import type { BuiltPage } from './build-page.ts';
+import type { BuiltPage } from '../built-page.ts';
 import type { PageCacheSetup } from '../cache/page-cache.ts';
 
 /** The bundled worker's URL, defined by scripts/launch.mjs when the pipeline runs from its bundle. */
