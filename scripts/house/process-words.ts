@@ -16,9 +16,9 @@ export const PROCESS_PHRASES = [
 export const PROCESS_WORD_OUTSIDE_CONTENT = /\bsessions?\b/i;
 
 /** The lines of `text` (a file at `path`) that speak of the work's organisation: [{ line, text }]. */
-export function processWords(path, text) {
+export function processWords(path: string, text: string): { line: number; text: string }[] {
   const patterns = path.startsWith('content/') ? PROCESS_PHRASES : [...PROCESS_PHRASES, PROCESS_WORD_OUTSIDE_CONTENT];
-  const out = [];
+  const out: { line: number; text: string }[] = [];
   text.split('\n').forEach((line, i) => {
     if (patterns.some((p) => p.test(line))) out.push({ line: i + 1, text: line.trim().slice(0, 160) });
   });
