@@ -16,7 +16,7 @@ import { checkAllClients, checkConfStrings, checkDefaults, type Finding, type Pa
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MATRIX_FILE = 'content/data/client-options.json';
 /** Pages whose statements are about every client unless a sentence names some. */
-const ALL_CLIENT_PAGES = ['content/docs/configuration-string.md', 'content/docs/ingestion-overview.md'];
+const ALL_CLIENT_PAGES = ['content/docs/configuration-string.md', 'content/docs/ingestion-overview.md', 'content/docs/operations/tls.md'];
 /** Example catalogue languages -> matrix clients. */
 const EXAMPLE_LANGS: Record<string, string> = { python: 'python', c: 'c', cpp: 'cpp', rust: 'rust', go: 'go', javascript: 'nodejs', csharp: 'dotnet', java: 'java' };
 
