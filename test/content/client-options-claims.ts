@@ -160,13 +160,16 @@ function mentionsOf(seg: Segment, matrix: ClientOptions): Array<{ key: string; a
     .map((m) => ({ key: m[1]!, at: m.index!, unit: keyUnit(matrix, m[1]!)! }));
 }
 
+/** What may precede a number in a default cell: other numbers, transports and client names ("`131072` in Go; `65536` in the other clients"). */
+const DEFAULT_CELL_WORDS = /^(\s|[,;]|`?\d[\d,]*`?|over|HTTP|TCP|in|the|other|clients|and|except|Python|C\+\+|C|Rust|Go|Node\.js|\.NET|Java)*$/;
+
 /**
  * A number without a unit is a claim only where it reads as a default: it opens a table cell,
  * or "default" stands next to it. Status codes, counts and settings (`0` turns it off) are not.
  */
 function claimable(seg: Segment, q: Quantity): boolean {
   if (q.unit !== 'bare') return true;
-  if (seg.table) return /\|\s*(`?\d[\d,]*`?\s*(over (HTTP|TCP))?,?\s*)*$/i.test(seg.text.slice(0, q.at));
+  if (seg.table) return DEFAULT_CELL_WORDS.test(seg.text.slice(seg.text.lastIndexOf('|', q.at) + 1, q.at));
   return /default/.test(seg.text.slice(Math.max(0, q.at - 30), q.at + q.text.length + 30));
 }
 

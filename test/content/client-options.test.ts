@@ -106,6 +106,12 @@ test('a planted wrong default, key, unit or all-clients claim is caught with fil
   assert.deepEqual(checkConfStrings('```go\nconf := "http::addr=localhost:9000;max_name_len=64;"\n```\n', go, matrix).map((f) => [f.line, f.key, f.client]), [[2, 'max_name_len', 'go']]);
   assert.deepEqual(checkConfStrings('Use `auto_flush_rows=500` with\n\n```go\n"tcp::addr=localhost:9009;auto_flush_rows=500;"\n```\n', go, matrix).map((f) => f.matrix.split(' (')[0]), ['rejected over tcp']);
 
+  assert.deepEqual(checkDefaults('- 600 rows over HTTP are waiting (`auto_flush_rows`).\n', python, matrix).map((f) => f.says), ['600 rows (another value)']);
+  assert.deepEqual(checkDefaults('- 600 rows over TCP are waiting (`auto_flush_rows`).\n', python, matrix), []);
+  const swapped = '| `request_timeout` | `http` | `30000` in Java; `10000` in the other clients | ms |\n';
+  assert.deepEqual(checkDefaults(swapped, all, matrix), []);
+  assert.deepEqual(checkDefaults(swapped.replace('`30000` in Java; `10000`', '`10000` in Java; `30000`'), all, matrix).map((f) => f.client).sort(), ['c', 'cpp', 'dotnet', 'go', 'java', 'nodejs', 'python', 'rust']);
+
   const every = checkAllClients('| `max_name_len` | all | `127` | Longest name. |\n', all, matrix);
   assert.deepEqual(every.map((f) => f.client).sort(), ['c', 'cpp', 'go', 'rust']);
   assert.deepEqual(checkAllClients('Every client accepts `auto_flush_bytes`.\n', all, matrix).map((f) => f.client).sort(), ['c', 'cpp', 'go', 'nodejs', 'rust']);
