@@ -41,6 +41,12 @@ function pageSays(phrase: string): void {
   assert.ok(pageText.includes(phrase), `clients/ingest-node.md should say: ${phrase}`);
 }
 
+/** The same for another page that speaks of the Node.js client. */
+function otherPageSays(page: string, phrase: string): void {
+  const text = readFileSync(join(ROOT, 'content/docs', page), 'utf8').replace(/\s+/g, ' ');
+  assert.ok(text.includes(phrase), `${page} should say: ${phrase}`);
+}
+
 async function listen(server: HttpServer | TcpServer): Promise<number> {
   await new Promise<void>((r) => server.listen(0, HOST, r));
   const addr = server.address();
@@ -113,6 +119,7 @@ describe('Node.js client over HTTP, failures', () => {
     assert.equal(err?.message, 'HTTP request failed, statusCode=400, error=');
     pageSays('`HTTP request failed, statusCode=…, error=`');
     pageSays('nothing follows `error=`');
+    otherPageSays('troubleshooting/error-codes.md', 'the Node.js client 3.0.0 gives only the status code');
   });
 
   test('a 200 answer is a failure too: only 204 succeeds', async () => {
@@ -145,6 +152,10 @@ describe('Node.js client over HTTP, failures', () => {
     pageSays('By default (`copy_buffer=on`) a flush takes the completed rows out of the buffer');
     pageSays('when the flush fails those rows are gone');
     pageSays('With `copy_buffer=off` the rows leave the buffer only after a successful flush');
+    otherPageSays(
+      'ingestion-overview.md',
+      '| Node.js | Dropped by default; kept and sent with the next flush when `copy_buffer=off` |',
+    );
   });
 
   test('status 500 is retried until retry_timeout, 400 is not', async () => {
@@ -253,6 +264,8 @@ describe('Node.js client, TLS certificate checks', () => {
       pageSays('Over tcps, tls_verify=unsafe_off loses rows without an error');
       pageSays('`connect()` and `flush()` both resolve and the rows never reach the server');
       pageSays('With `tls_verify=on`, the same failure rejects `connect()`');
+      otherPageSays('configuration-string.md', 'honours `tls_verify=unsafe_off` over `https` only');
+      otherPageSays('operations/tls.md', 'The Node.js client 3.0.0 honours that key only over `https`');
     } finally {
       await close(server);
     }
