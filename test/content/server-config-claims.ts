@@ -23,7 +23,7 @@ const KEY_BODY = String.raw`(?:${NAMESPACES.join('|')})(?:\.[a-z0-9][A-Za-z0-9_-
 /** Names in those namespaces that are files or client objects, not keys. */
 const NOT_KEYS = new Set(['log.conf', 'server.conf']);
 
-const MENTION = new RegExp('`(' + KEY_BODY + ')`', 'g');
+const MENTION = new RegExp('`(' + KEY_BODY + ')(?:\s?=[^`]*)?`', 'g');
 
 /** A value as a page writes it: one backticked token, or a short phrase up to a bracket or comma. */
 const VAL = String.raw`(?:\`([^\`]+)\`|(-?\d[\d,_]*(?:\.\d+)?(?:\s?(?:[KMG]i?B|[kmgKMG]|bytes|ms|seconds?|minutes?|hours?|days?|rows?|characters?|connections?|percent(?: of the RAM)?))?|true|false|[A-Z]{2,}|no [a-z ]{1,20}?limit|none))`;
