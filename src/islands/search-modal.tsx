@@ -124,8 +124,9 @@ function rerunWhenIndexComplete(settings: SearchSettings): void {
   const client = searchClient(settings);
   if (!(client instanceof LocalSearchClient) || client.isComplete) return;
   const root = container;
+  if (!root) return;
   void client.complete.then(() => {
-    const input = root?.querySelector<HTMLInputElement>('.DocSearch-Input');
+    const input = root.querySelector<HTMLInputElement>('.DocSearch-Input');
     // Not into a panel Escape closed: the next keystroke reruns the query anyway.
     if (root !== container || !input?.value || root.classList.contains(RESULTS_CLOSED)) return;
     // DocSearch runs a query on the input's input event, as on a keystroke.
