@@ -132,7 +132,10 @@ function docPageParts(model: PageModel, ctx: RenderContext): string[] {
 
 const BODY_SLOT = '<div data-raw-slot="body"></div>';
 
-/** Renders build/404.html. */
+/**
+ * Renders build/404.html. A lost reader most needs search: it has the doc pages' islands
+ * (the search modal and its shortcuts, the menus' keyboard, the service worker).
+ */
 export function renderNotFoundPage(ctx: RenderContext): string {
   return toHtml(
     <Document
@@ -140,6 +143,7 @@ export function renderNotFoundPage(ctx: RenderContext): string {
       csp={cspOf(ctx)}
       assets={ctx.assets}
       bodyScripts={[NOT_FOUND_SCRIPT]}
+      bodyModules={[ctx.assets.islandsRuntime]}
       head={{ title: 'Page not found', description: 'The page you asked for does not exist.', keywords: [], canonical: ctx.config.url + ctx.config.basePath, image: ctx.config.defaultImage, noindex: true, type: 'website' }}
     >
       <NotFoundPage config={ctx.config} release={ctx.release} />
