@@ -46,7 +46,7 @@ import { RECORD_GROUPS } from './search/records-file.ts';
 import { closePreviousFile, openPreviousFile } from './search/fragment-file.ts';
 import { shardPathsIn } from './search/shards.ts';
 import { searchSettings } from './search/settings.ts';
-import { renderSearchPage, siteHeaders } from './render/render-page.tsx';
+import { renderOfflinePage, renderSearchPage, siteHeaders } from './render/render-page.tsx';
 import { headersFile } from './policy/csp.ts';
 import { inside, outputTarget } from './policy/paths.ts';
 import { checkSiteConfigUrls } from './policy/site-config-urls.ts';
@@ -133,6 +133,7 @@ async function contextFiles(ctx: RenderContext, indexable: string[]): Promise<Ou
   return [
     { path: '404.html', contents: renderNotFoundPage(ctx) },
     { path: 'search/index.html', contents: renderSearchPage(ctx) },
+    { path: 'offline/index.html', contents: renderOfflinePage(ctx) },
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
     // A very large sidebar is drawn per page as an outline; the whole list is this one file.
