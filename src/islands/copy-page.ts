@@ -19,9 +19,13 @@ export default function enhanceCopyPage(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>('.page-actions__status');
   const url = root.dataset.markdown;
   if (!copy || !label || !toggle || !menu || !status || !url) return;
-  const items = [...menu.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]')];
+  enhanceCopyButton(copy, label, status, url);
+  enhanceMenu(root, toggle, menu);
+  root.classList.add('page-actions--ready');
+}
 
-  // ------------------------------------------------------------------ copy
+/** The main part: copies the page's Markdown (fetched once, now) and says so, or why not. */
+function enhanceCopyButton(copy: HTMLButtonElement, label: HTMLElement, status: HTMLElement, url: string): void {
   let markdown: Promise<string> | undefined;
   const load = (): Promise<string> => {
     markdown ??= fetch(url).then((r) => {
@@ -53,8 +57,11 @@ export default function enhanceCopyPage(root: HTMLElement): void {
       status.textContent = 'Could not copy the page: the browser refused access to the clipboard. Use "View as Markdown" in the menu instead.';
     }
   });
+}
 
-  // ------------------------------------------------------------------ menu
+/** The chevron's menu of links, driven like a WAI-ARIA menu button (see the file's comment). */
+function enhanceMenu(root: HTMLElement, toggle: HTMLButtonElement, menu: HTMLElement): void {
+  const items = [...menu.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]')];
   const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
   const focusItem = (i: number) => items[(i + items.length) % items.length]?.focus();
   const open = (focusIndex: number) => {
@@ -113,5 +120,4 @@ export default function enhanceCopyPage(root: HTMLElement): void {
   document.addEventListener('pointerdown', (e) => {
     if (isOpen() && !root.contains(e.target as Node)) close(false);
   });
-  root.classList.add('page-actions--ready');
 }

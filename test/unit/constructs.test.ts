@@ -69,6 +69,14 @@ describe('::config-table', () => {
   });
 });
 
+describe('::client-options', () => {
+  test('renders a row per listed key and a column per client, shared columns named together', () => {
+    assert.match(body, /<table class="client-options-table"><thead><tr><th>Key<\/th><th>Alpha<\/th><th>Gamma, Beta<\/th><\/tr><\/thead>/);
+    assert.match(body, /<tr><td><code>init_buf_size<\/code><\/td><td><code>65536<\/code> bytes<\/td><td>error<\/td><\/tr>/);
+    assert.match(body, /<tr><td><code>auto_flush_rows<\/code><\/td><td><code>75000<\/code> rows over HTTP, <code>600<\/code> rows over TCP<\/td><td>ignored<\/td><\/tr>/);
+  });
+});
+
 describe('code blocks', () => {
   test('title, highlighted lines and line numbers', () => {
     assert.match(body, /<figure class="code-block code-block--numbered" data-language="questdb-sql" data-island="code-block" data-wake="idle"><figcaption class="code-block__title">Hourly volume<\/figcaption><pre class="code-block__pre language-questdb-sql" tabindex="0">/);

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseMarkdown } from '../../src/pipeline/compile/parse.ts';
-import { CHUNKED_FROM, parseLarge, splitForParsing } from '../../src/pipeline/compile/parse-chunked.ts';
+import { CHUNKED_FROM, parseLarge, splitForParsing } from '../../src/pipeline/compile/fast-parse/parse-chunked.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
 import { blankFrontMatter } from '../../src/pipeline/load/front-matter.ts';
 import { readFileSync } from 'node:fs';

@@ -1,11 +1,11 @@
 /**
- * The fast paths for fenced code blocks and headings (src/pipeline/compile/plain-blocks.ts):
+ * The fast paths for fenced code blocks and headings (src/pipeline/compile/fast-parse/plain-blocks.ts):
  * whenever one makes a tree, it is the tree micromark makes for the block, positions included;
  * anything else is left to the parser.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closingFenceLine, plainCode, plainHeading } from '../../src/pipeline/compile/plain-blocks.ts';
+import { closingFenceLine, plainCode, plainHeading } from '../../src/pipeline/compile/fast-parse/plain-blocks.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
 import { fastPathCases, pick } from '../helpers/seeded.ts';
 

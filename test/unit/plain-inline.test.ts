@@ -1,11 +1,11 @@
 /**
- * The fast paths for paragraphs and lists of plain text (src/pipeline/compile/plain-inline.ts):
+ * The fast paths for paragraphs and lists of plain text (src/pipeline/compile/fast-parse/plain-inline.ts):
  * whenever one makes a tree, it is the tree micromark makes for the block, positions included;
  * anything else is left to the parser.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plainList, plainParagraph } from '../../src/pipeline/compile/plain-inline.ts';
+import { plainList, plainParagraph } from '../../src/pipeline/compile/fast-parse/plain-inline.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
 import { fastPathCases, pick } from '../helpers/seeded.ts';
 

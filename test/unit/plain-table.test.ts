@@ -1,13 +1,13 @@
 /**
- * The fast path for plain tables (src/pipeline/compile/plain-table.ts): whenever it makes a
+ * The fast path for plain tables (src/pipeline/compile/fast-parse/plain-table.ts): whenever it makes a
  * tree, it is the tree micromark makes, positions included; anything that is not plain is
  * left to the parser.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plainTable } from '../../src/pipeline/compile/plain-table.ts';
+import { plainTable } from '../../src/pipeline/compile/fast-parse/plain-table.ts';
 import { markdownProcessor } from '../../src/pipeline/compile/index.ts';
-import { parseLarge, splitForParsing } from '../../src/pipeline/compile/parse-chunked.ts';
+import { parseLarge, splitForParsing } from '../../src/pipeline/compile/fast-parse/parse-chunked.ts';
 import { fastPathCases } from '../helpers/seeded.ts';
 
 const processor = markdownProcessor();

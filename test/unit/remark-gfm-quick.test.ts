@@ -9,7 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import remarkMath from 'remark-math';
-import remarkGfmQuick from '../../src/pipeline/compile/plugins/remark-gfm-quick.ts';
+import remarkGfmQuick from '../../src/pipeline/compile/fast-parse/remark-gfm-quick.ts';
 
 const library = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkMath).freeze();
 const quick = unified().use(remarkParse).use(remarkGfmQuick).use(remarkDirective).use(remarkMath).freeze();

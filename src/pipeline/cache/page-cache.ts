@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { PageSource } from '../../shared/types.ts';
 import { asBytes, written, type OutputFile } from '../emit/output.ts';
-import type { BuiltPage } from '../page/build-page.ts';
+import type { BuiltPage } from '../built-page.ts';
 import type { CachedPage } from './page-pack.ts';
 import { stableJson } from './site-key.ts';
 

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HashedRead, PageRead } from '../load/load-pages.ts';
-import type { BuiltPage } from '../page/build-page.ts';
+import type { BuiltPage } from '../built-page.ts';
 import type { PageSearchData } from '../search/records.ts';
 
 const MAGIC = Buffer.from('QDBPACK3');

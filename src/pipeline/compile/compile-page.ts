@@ -6,7 +6,7 @@ import type { Root as MdastRoot } from 'mdast';
 import type { Root as HastRoot } from 'hast';
 import { visit } from './visit.ts';
 import type { MarkdownProcessor } from './processor.ts';
-import { parseLarge } from './parse-chunked.ts';
+import { parseLarge } from './fast-parse/parse-chunked.ts';
 import { pageMarkdown } from '../markdown/page-markdown.ts';
 import { siteConfig } from '../../shared/site-config.ts';
 

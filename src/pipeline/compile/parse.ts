@@ -1,7 +1,7 @@
 /** The markdown parser every page and fragment goes through (syntax only, no transforms). */
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
-import remarkGfmQuick from './plugins/remark-gfm-quick.ts';
+import remarkGfmQuick from './fast-parse/remark-gfm-quick.ts';
 import remarkDirective from 'remark-directive';
 import remarkMath from 'remark-math';
 import type { Root } from 'mdast';

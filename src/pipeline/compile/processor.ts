@@ -25,6 +25,7 @@ import remarkUnclosedBlocks from './plugins/remark-unclosed-blocks.ts';
 import remarkExamples from './plugins/remark-examples.ts';
 import remarkRelease from './plugins/remark-release.ts';
 import remarkConfigTable from './plugins/remark-config-table.ts';
+import remarkClientOptions from './plugins/remark-client-options.ts';
 import remarkAdmonitions from './plugins/remark-admonitions.ts';
 import remarkTabs from './plugins/remark-tabs.ts';
 import remarkUnknownDirectives from './plugins/remark-unknown-directives.ts';
@@ -63,6 +64,7 @@ export function createMarkdownProcessor(): MarkdownProcessor {
     .use(remarkExamples)
     .use(remarkRelease)
     .use(remarkConfigTable)
+    .use(remarkClientOptions)
     .use(remarkAdmonitions)
     .use(remarkTabs)
     .use(remarkUnknownDirectives)

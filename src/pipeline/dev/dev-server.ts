@@ -12,9 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { Piscina } from 'piscina';
-import type { CompileState, CompileTask } from './compile-worker.ts';
-import type { CompiledPage, Diagnostic, PageSource } from '../../shared/types.ts';
+import type { Diagnostic, PageSource } from '../../shared/types.ts';
 import { siteConfig } from '../../shared/site-config.ts';
 import { loadSite, type LoadedSite } from '../load/index.ts';
 import { readPage } from '../load/load-pages.ts';
@@ -22,13 +20,12 @@ import { isRoutedPage, outputPathForRoute, routeFor, docIdFromPath } from '../lo
 import { loadSidebars } from '../load/load-sidebar.ts';
 import { loadSiteData } from '../load/load-data.ts';
 import { loadExamples } from '../load/load-examples.ts';
-import { createCompileContext, markdownProcessor } from '../compile/index.ts';
-import { compilePage } from '../compile/compile-page.ts';
-import type { CompileContext } from '../compile/context.ts';
 import { buildNavigation, pageModel, type Navigation } from '../site/index.ts';
 import { checkLinks } from '../site/check-links.ts';
 import { buildAssets, type BuiltAssets } from '../render/assets.ts';
-import { emitLlmsFiles, renderContext, searchOutputFiles } from '../build.ts';
+import { renderContext } from '../build/render-context.ts';
+import { emitLlmsFiles } from '../build/llms-files.ts';
+import { searchOutputFiles } from '../build/site-files.ts';
 import { searchDataOf } from '../page/build-page.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
 import { contentsOf, type OutputFile } from '../emit/output.ts';
@@ -40,6 +37,7 @@ import { readInside, serveStatic } from '../serve/static-handler.ts';
 import { formatDiagnostic } from '../diagnostics.ts';
 import { LiveReload, LIVE_RELOAD_PATH, LIVE_RELOAD_SCRIPT, LIVE_RELOAD_SCRIPT_PATH, liveReloadClient } from './live-reload.ts';
 import { crashPage, diagnosticsOverlay, errorPage } from './error-page.ts';
+import { PageCompiler } from './page-compiler.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -50,32 +48,18 @@ export interface DevServerOptions {
 
 const posix = (p: string) => p.split(sep).join('/');
 
-/** Pages shorter than this compile on the server's thread when the worker is busy (a few tens of ms at most). */
-const LIGHT_PAGE_CHARS = 64 * 1024;
-
 export class DevServer {
   readonly root: string;
   private log: (line: string) => void;
   private site!: LoadedSite;
-  private context!: CompileContext;
   private nav!: Navigation;
   private assets!: BuiltAssets;
-  /** Compiled pages by file; missing entries compile on demand. */
-  private compiled = new Map<string, CompiledPage>();
-  /** Compiles under way, by file, so two requests for one page share one compile. */
-  private compiling = new Map<string, Promise<CompiledPage>>();
-  /** Bumped when a file's compiled result goes stale, so a compile that started before the edit is not kept. */
-  private generation = new Map<string, number>();
-  /** One worker compiles pages, so the server's thread stays free for requests (started with the server). */
-  private pool?: Piscina<CompileTask, CompiledPage>;
-  private state?: CompileState;
-  private stateVersion = 0;
-  private workerTasks = 0;
+  /** Every page's compile result, on demand (see page-compiler.ts). */
+  private pages!: PageCompiler;
   /** Rendered HTML by route; cleared when something it shows changes. */
   private html = new Map<string, string>();
   /** Files that could not be loaded, by the route they would have had. */
   private broken = new Map<string, { file: string; diagnostics: Diagnostic[] }>();
-  private textCache = new Map<string, string | undefined>();
   private live = new LiveReload();
   private server?: Server;
   private watcher?: FSWatcher;
@@ -102,9 +86,9 @@ export class DevServer {
     this.watcher = watch([join(this.root, 'content'), join(this.root, 'public'), join(this.root, 'src/styles')], { ignoreInitial: true });
     const watching = new Promise<void>((resolve) => this.watcher!.on('ready', () => resolve()));
     this.watcher.on('error', (e) => this.log(`watch: ${(e as Error).message}`));
-    this.pool = new Piscina<CompileTask, CompiledPage>({ filename: new URL('./compile-worker.ts', import.meta.url).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
+    this.pages = new PageCompiler(() => this.site, this.root, this.log);
     this.site = await loadSite(this.root);
-    this.refreshContext();
+    this.pages.refresh();
     this.nav = buildNavigation(this.site);
     this.recordBroken(this.site.diagnostics);
     this.assets = await buildAssets({ minify: false });
@@ -140,26 +124,13 @@ export class DevServer {
     this.live.close();
     await this.watcher?.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    await this.pool?.destroy();
+    await this.pages?.destroy();
   }
 
   /** Resolves when queued changes have been applied (for tests and the benchmark). */
   async settled(): Promise<void> {
     while (this.pending.size > 0 || this.timer) await new Promise((r) => setTimeout(r, 10));
     await this.busy;
-  }
-
-  private refreshContext(): void {
-    this.state = undefined; // the worker's copy of the site state is rebuilt on the next compile
-    const base = createCompileContext(this.site);
-    this.textCache.clear();
-    this.context = {
-      ...base,
-      readText: (path) => {
-        if (!this.textCache.has(path)) this.textCache.set(path, base.readText(path));
-        return this.textCache.get(path);
-      },
-    };
   }
 
   private recordBroken(diagnostics: Diagnostic[]): void {
@@ -177,57 +148,6 @@ export class DevServer {
     return this.site.pages.find((p) => p.route === route);
   }
 
-  /** The site state the worker compiles against (sent with each task; rebuilt when the site changes). */
-  private compileState(): CompileState {
-    this.state ??= { version: ++this.stateVersion, root: this.root, routes: this.site.pages.map((p) => [p.file, p.route]), examples: this.site.examples, release: this.site.release };
-    return this.state;
-  }
-
-  /** A page's compile result: cached, under way, or started now in the worker. */
-  private compile(page: PageSource): Promise<CompiledPage> {
-    const done = this.compiled.get(page.file);
-    if (done) return Promise.resolve(done);
-    let pending = this.compiling.get(page.file);
-    if (!pending) {
-      const generation = this.generation.get(page.file) ?? 0;
-      // While the worker is busy (a heavy page, or the background pass), a light page compiles
-      // here at once (tens of milliseconds) instead of queueing behind it.
-      const here = this.workerTasks > 0 && page.body.length < LIGHT_PAGE_CHARS;
-      const compiled = here ? Promise.resolve().then(() => compilePage(markdownProcessor(), page, this.context)) : this.inWorker(page);
-      pending = compiled
-        .then((c) => {
-          if ((this.generation.get(page.file) ?? 0) === generation) this.compiled.set(page.file, c);
-          return c;
-        })
-        .finally(() => {
-          if (this.compiling.get(page.file) === pending) this.compiling.delete(page.file);
-        });
-      this.compiling.set(page.file, pending);
-    }
-    return pending;
-  }
-
-  /** Compiles a page in the worker; a failure of the worker itself falls back to compiling here. */
-  private async inWorker(page: PageSource): Promise<CompiledPage> {
-    this.workerTasks++;
-    try {
-      return await this.pool!.run({ page, state: this.compileState() });
-    } catch (e) {
-      // Content never makes the compile throw; this is the worker failing: compile here, where problems become diagnostics.
-      this.log(`watch: the compile worker failed on ${page.file}: ${(e as Error).message}`);
-      return compilePage(markdownProcessor(), page, this.context);
-    } finally {
-      this.workerTasks--;
-    }
-  }
-
-  /** Forgets a file's compile result (an edit made it stale). */
-  private invalidate(file: string): void {
-    this.compiled.delete(file);
-    this.compiling.delete(file);
-    this.generation.set(file, (this.generation.get(file) ?? 0) + 1);
-  }
-
   private sidebarCache?: { nav: Navigation; html: SidebarHtml };
 
   private renderContext(): RenderContext {
@@ -238,7 +158,7 @@ export class DevServer {
   private async render(page: PageSource): Promise<string> {
     let html = this.html.get(page.route);
     if (html === undefined) {
-      const compiled = await this.compile(page);
+      const compiled = await this.pages.compile(page);
       html = renderDocPage(pageModel(this.nav, compiled), this.renderContext());
       html = html.replace('</body>', diagnosticsOverlay(compiled.diagnostics) + '</body>');
       this.html.set(page.route, html);
@@ -253,7 +173,7 @@ export class DevServer {
     if (rel === 'sw.js') return "self.addEventListener('install',()=>self.skipWaiting());self.addEventListener('activate',e=>e.waitUntil(self.registration.unregister()));";
     if (rel.startsWith('search/') && rel.endsWith('.json')) {
       // The index needs every page: compile what the background pass has not reached yet.
-      const data = (await Promise.all(this.site.pages.map((p) => this.compile(p)))).flatMap((c) => searchDataOf(c, this.nav) ?? []);
+      const data = (await Promise.all(this.site.pages.map((p) => this.pages.compile(p)))).flatMap((c) => searchDataOf(c, this.nav) ?? []);
       const file = searchOutputFiles(data, this.nav).find((f) => f.path === rel);
       return file && contentsOf(file);
     }
@@ -267,11 +187,11 @@ export class DevServer {
     }
     if (rel === 'index.md' || rel.endsWith('/index.md')) {
       const page = this.pageByRoute(siteConfig.basePath + rel.slice(0, -'index.md'.length));
-      return page ? (await this.compile(page)).markdown : undefined;
+      return page ? (await this.pages.compile(page)).markdown : undefined;
     }
     if (rel === 'llms.txt' || rel.endsWith('llms-full.txt')) {
       // Like the search index, these need every page.
-      const compiled = await Promise.all(this.site.pages.map((p) => this.compile(p)));
+      const compiled = await Promise.all(this.site.pages.map((p) => this.pages.compile(p)));
       const outputs: OutputFile[] = compiled.map((c) => ({ path: markdownOutputPath(c.source.route), contents: c.markdown }));
       const file = (await emitLlmsFiles(compiled, this.nav, this.site.release, outputs)).find((f) => f.path === rel);
       return file && 'contents' in file ? file.contents : undefined;
@@ -295,8 +215,8 @@ export class DevServer {
     let count = 0;
     for (const page of this.site.pages) {
       if (this.stopped) return;
-      if (!this.compiled.has(page.file)) {
-        await this.compile(page); // in the worker: requests are served meanwhile
+      if (!this.pages.compiled.has(page.file)) {
+        await this.pages.compile(page); // in the worker: requests are served meanwhile
         count++;
       }
     }
@@ -305,9 +225,9 @@ export class DevServer {
   }
 
   private reportLinks(): void {
-    if (this.compiled.size < this.site.pages.length) return;
-    const pageDiagnostics = [...this.compiled.values()].flatMap((c) => c.diagnostics);
-    const links = checkLinks([...this.compiled.values()], this.context.hasStaticFile);
+    if (this.pages.compiled.size < this.site.pages.length) return;
+    const pageDiagnostics = [...this.pages.compiled.values()].flatMap((c) => c.diagnostics);
+    const links = checkLinks([...this.pages.compiled.values()], this.pages.context.hasStaticFile);
     const text = [...pageDiagnostics, ...links].map(formatDiagnostic).join('\n');
     if (text !== this.lastLinkReport) {
       this.lastLinkReport = text;
@@ -338,7 +258,7 @@ export class DevServer {
     let everything = false;
     const recompile = new Set<string>();
     for (const rel of changed) {
-      this.textCache.delete(rel);
+      this.pages.forgetText(rel);
       this.applied.set(rel, await mtime(join(this.root, rel)));
       if (rel === 'content/sidebars.ts') {
         const s = await loadSidebars(this.root);
@@ -353,7 +273,7 @@ export class DevServer {
         const ex = await loadExamples(this.root);
         this.site = { ...this.site, examples: ex.entries };
         this.printDiagnostics(ex.diagnostics);
-        this.refreshContext();
+        this.pages.refresh();
       } else if (rel.startsWith('src/styles/')) {
         this.assets = await buildAssets({ minify: false });
         structure = true;
@@ -364,24 +284,24 @@ export class DevServer {
         if (change === 'route') everything = true;
         recompile.add(rel);
       }
-      for (const [file, c] of this.compiled) if (c.dependencies.has(rel)) recompile.add(file);
+      for (const [file, c] of this.pages.compiled) if (c.dependencies.has(rel)) recompile.add(file);
     }
     if (structure) {
-      this.refreshContext();
+      this.pages.refresh();
       this.nav = buildNavigation(this.site);
     }
-    if (everything) for (const file of [...this.compiled.keys(), ...this.compiling.keys()]) this.invalidate(file);
+    if (everything) this.pages.invalidateAll();
     // Every cached page carries the old live-reload revision (and maybe old chrome): drop them.
     this.live.next();
     this.html.clear();
     let rebuilt = 0;
-    for (const file of recompile) this.invalidate(file);
+    for (const file of recompile) this.pages.invalidate(file);
     const pages = [...recompile].flatMap((file) => this.site.pages.find((p) => p.file === file) ?? []);
     // Eager, so the edit is ready before the browser asks; compiled in the worker, in parallel with nothing else.
     await Promise.all(pages.map((page) => this.render(page)));
     for (const page of pages) {
       rebuilt++;
-      this.printDiagnostics(this.compiled.get(page.file)?.diagnostics ?? []);
+      this.printDiagnostics(this.pages.compiled.get(page.file)?.diagnostics ?? []);
     }
     const ms = performance.now() - start;
     this.log(`rebuilt ${rebuilt} page(s)${structure ? ' and the navigation' : ''} in ${ms.toFixed(0)} ms`);
@@ -430,7 +350,7 @@ export class DevServer {
     }
     if (page) pages.push(page);
     this.site = { ...this.site, pages };
-    this.invalidate(rel);
+    this.pages.invalidate(rel);
     if (!old || !page || old.route !== page.route) return 'route';
     const label = (p: PageSource) => [p.frontMatter.title, p.frontMatter.sidebar_label].join('\0');
     return label(old) !== label(page) ? 'title' : 'none';

@@ -88,18 +88,10 @@ export function splitFrontMatter(text: string): { data: unknown; content: string
   return { data: data ?? {}, content };
 }
 
-/** Validates parsed front matter (`yamlText` is its source, for line numbers); a missing title or description is derived from the body where it can be. */
-function validate(data: Record<string, unknown>, yamlText: string, body: string, diagnostics: Diagnostic[], file: string): ParsedFrontMatter {
+/** Reads one page's front matter fields, each reporting what is wrong with it at its line. */
+function fieldReaders(data: Record<string, unknown>, yamlText: string, diagnostics: Diagnostic[], file: string) {
   const { error, warn } = reporters(diagnostics, file);
   const at = (key: string) => lineOf(yamlText, new RegExp(`^${key}\\s*:`, 'm'));
-
-  for (const key of Object.keys(data)) {
-    if (!(key in KNOWN_KEYS)) {
-      const guess = closest(key, Object.keys(KNOWN_KEYS));
-      warn(`Unknown front matter key \`${key}\`.`, at(key), guess ? `Did you mean \`${guess}\`? Known keys: ${Object.keys(KNOWN_KEYS).join(', ')}.` : `Remove it; known keys: ${Object.keys(KNOWN_KEYS).join(', ')}.`);
-    }
-  }
-
   // `required` may be a function, asked only when the key is missing (the title's rule scans the whole body).
   const str = (key: string, required: boolean | (() => boolean)): string | undefined => {
     const v = data[key];
@@ -114,36 +106,6 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
     }
     return v.trim();
   };
-
-  const hasYaml = yamlText !== '';
-  let title = str('title', () => hasYaml && firstHeading(body) === undefined);
-  if (!title && data.title === undefined) {
-    const heading = firstHeading(body);
-    if (heading) {
-      title = heading.text;
-      // The heading becomes the page title (rendered as the page's h1), so it leaves the body; its line stays blank.
-      body = body.slice(0, heading.start) + body.slice(heading.end);
-      if (hasYaml) warn(`Front matter has no \`title\`; the first heading "${title}" is used.`, heading.line, 'Add `title: …` to the front matter and remove the `#` heading.');
-    } else if (!hasYaml) error('The page has no title: no front matter and no `#` heading.', 1, 'Start the file with a `---` block holding `title:` and `description:`.');
-  }
-  let description = str('description', false);
-  if (!description && data.description === undefined && title) {
-    description = firstParagraphText(body) ?? title;
-    if (description.length > DESCRIPTION_MAX) description = description.slice(0, description.lastIndexOf(' ', DESCRIPTION_MAX - 1) > 80 ? description.lastIndexOf(' ', DESCRIPTION_MAX - 1) : DESCRIPTION_MAX - 1) + '…';
-    if (hasYaml) warn('Front matter has no `description`; the first paragraph is used.', at('description') ?? 1, `Add \`description: …\` (${KNOWN_KEYS.description}).`);
-  }
-  if (description && description.length > DESCRIPTION_MAX) {
-    warn(`The description is ${description.length} characters; search engines cut it at ${DESCRIPTION_MAX}.`, at('description'), `Shorten the description to at most ${DESCRIPTION_MAX} characters.`);
-  }
-  let keywords: string[] = [];
-  const kw = data.keywords;
-  // Only text or numbers: a YAML alias bomb (lists of lists of aliases) must never be stringified.
-  // YAML reads `null`, `true` and numbers as such: any scalar is a keyword; a list inside is not.
-  if (Array.isArray(kw) && kw.every((k) => k === null || typeof k !== 'object')) keywords = kw.map((k) => String(k).trim()).filter(Boolean);
-  else if (Array.isArray(kw)) error('Front matter `keywords` must be a list of words or phrases.', at('keywords'), 'Write `keywords: [a, b]` with plain text items.');
-  else if (typeof kw === 'string') keywords = kw.split(',').map((k) => k.trim()).filter(Boolean);
-  else if (kw !== undefined && kw !== null) error('Front matter `keywords` must be a list or a comma-separated string.', at('keywords'), 'Write `keywords: [a, b]` or `keywords: a, b`.');
-
   const bool = (key: string): boolean => {
     const v = data[key];
     if (v === undefined || v === null) return false;
@@ -160,13 +122,74 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
     error(`Front matter \`${key}\` uses the \`${scheme}:\` scheme, which the site never emits.`, at(key), URL_FIX);
     return undefined;
   };
-  const noindex = bool('noindex');
-  const hideToc = bool('hide_table_of_contents');
-  const permalink = str('permalink', false);
-  if (permalink && !permalink.startsWith('/')) {
-    error('Front matter `permalink` must start with `/`.', at('permalink'), 'Write the route relative to /docs/, e.g. `permalink: /reference/sql/sample-by/`.');
-  }
+  return { data, yamlText, error, warn, at, str, bool, url };
+}
 
+type FieldReaders = ReturnType<typeof fieldReaders>;
+
+/** Warns about keys the site does not know, with the closest known one. */
+function warnUnknownKeys(r: FieldReaders): void {
+  for (const key of Object.keys(r.data)) {
+    if (key in KNOWN_KEYS) continue;
+    const guess = closest(key, Object.keys(KNOWN_KEYS));
+    r.warn(`Unknown front matter key \`${key}\`.`, r.at(key), guess ? `Did you mean \`${guess}\`? Known keys: ${Object.keys(KNOWN_KEYS).join(', ')}.` : `Remove it; known keys: ${Object.keys(KNOWN_KEYS).join(', ')}.`);
+  }
+}
+
+/** The page title, from the front matter or else the first heading (which then leaves the body). */
+function pageTitle(r: FieldReaders, body: string): { title?: string; body: string } {
+  const hasYaml = r.yamlText !== '';
+  const title = r.str('title', () => hasYaml && firstHeading(body) === undefined);
+  if (title || r.data.title !== undefined) return { title, body };
+  const heading = firstHeading(body);
+  if (heading) {
+    // The heading becomes the page title (rendered as the page's h1), so it leaves the body; its line stays blank.
+    if (hasYaml) r.warn(`Front matter has no \`title\`; the first heading "${heading.text}" is used.`, heading.line, 'Add `title: …` to the front matter and remove the `#` heading.');
+    return { title: heading.text, body: body.slice(0, heading.start) + body.slice(heading.end) };
+  }
+  if (!hasYaml) r.error('The page has no title: no front matter and no `#` heading.', 1, 'Start the file with a `---` block holding `title:` and `description:`.');
+  return { body };
+}
+
+/** The description, from the front matter or else the first paragraph; one over DESCRIPTION_MAX is a warning. */
+function pageDescription(r: FieldReaders, body: string, title: string | undefined): string | undefined {
+  let description = r.str('description', false);
+  if (!description && r.data.description === undefined && title) {
+    description = firstParagraphText(body) ?? title;
+    if (description.length > DESCRIPTION_MAX) description = description.slice(0, description.lastIndexOf(' ', DESCRIPTION_MAX - 1) > 80 ? description.lastIndexOf(' ', DESCRIPTION_MAX - 1) : DESCRIPTION_MAX - 1) + '…';
+    if (r.yamlText !== '') r.warn('Front matter has no `description`; the first paragraph is used.', r.at('description') ?? 1, `Add \`description: …\` (${KNOWN_KEYS.description}).`);
+  }
+  if (description && description.length > DESCRIPTION_MAX) {
+    r.warn(`The description is ${description.length} characters; search engines cut it at ${DESCRIPTION_MAX}.`, r.at('description'), `Shorten the description to at most ${DESCRIPTION_MAX} characters.`);
+  }
+  return description;
+}
+
+/** The keywords: a list of scalars or one comma-separated string. */
+function pageKeywords(r: FieldReaders): string[] {
+  const kw = r.data.keywords;
+  // Only text or numbers: a YAML alias bomb (lists of lists of aliases) must never be stringified.
+  // YAML reads `null`, `true` and numbers as such: any scalar is a keyword; a list inside is not.
+  if (Array.isArray(kw) && kw.every((k) => k === null || typeof k !== 'object')) return kw.map((k) => String(k).trim()).filter(Boolean);
+  if (Array.isArray(kw)) r.error('Front matter `keywords` must be a list of words or phrases.', r.at('keywords'), 'Write `keywords: [a, b]` with plain text items.');
+  else if (typeof kw === 'string') return kw.split(',').map((k) => k.trim()).filter(Boolean);
+  else if (kw !== undefined && kw !== null) r.error('Front matter `keywords` must be a list or a comma-separated string.', r.at('keywords'), 'Write `keywords: [a, b]` or `keywords: a, b`.');
+  return [];
+}
+
+/** Validates parsed front matter (`yamlText` is its source, for line numbers); a missing title or description is derived from the body where it can be. */
+function validate(data: Record<string, unknown>, yamlText: string, bodyText: string, diagnostics: Diagnostic[], file: string): ParsedFrontMatter {
+  const r = fieldReaders(data, yamlText, diagnostics, file);
+  warnUnknownKeys(r);
+  const { title, body } = pageTitle(r, bodyText);
+  const description = pageDescription(r, body, title);
+  const keywords = pageKeywords(r);
+  const noindex = r.bool('noindex');
+  const hideToc = r.bool('hide_table_of_contents');
+  const permalink = r.str('permalink', false);
+  if (permalink && !permalink.startsWith('/')) {
+    r.error('Front matter `permalink` must start with `/`.', r.at('permalink'), 'Write the route relative to /docs/, e.g. `permalink: /reference/sql/sample-by/`.');
+  }
   if (diagnostics.some((d) => d.severity === 'error') || !title || !description) return { body, diagnostics };
   return {
     body,
@@ -177,11 +200,11 @@ function validate(data: Record<string, unknown>, yamlText: string, body: string,
       keywords,
       noindex,
       hide_table_of_contents: hideToc,
-      sidebar_label: str('sidebar_label', false),
-      image: url('image'),
-      canonical: url('canonical'),
+      sidebar_label: r.str('sidebar_label', false),
+      image: r.url('image'),
+      canonical: r.url('canonical'),
       permalink,
-      slug: str('slug', false),
+      slug: r.str('slug', false),
     },
   };
 }

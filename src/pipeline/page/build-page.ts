@@ -14,7 +14,8 @@ import { compilePage } from '../compile/compile-page.ts';
 import { pageModel, type Navigation } from '../site/index.ts';
 import { renderDocPageBytes, type RenderContext } from '../render/render-page.tsx';
 import { outputPathForRoute } from '../load/routes.ts';
-import { written, type FileDigest, type OutputFile } from '../emit/output.ts';
+import { written, type OutputFile } from '../emit/output.ts';
+import type { BuiltPage } from '../built-page.ts';
 import { writeBuiltFiles } from '../emit/write-output.ts';
 import { pageSearchData, type PageSearchData } from '../search/records.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
@@ -27,19 +28,6 @@ export interface PageEnvironment {
   render: RenderContext;
   /** With the persistent cache on, each page built is stored there. */
   cache?: PageCacheSetup;
-}
-
-/** A page once built: its tree is gone, only what the site stage, search and emit need is left. */
-export interface BuiltPage {
-  /** The compile result without its tree (`hast` is an empty root, `rawBlocks` and `markdown` empty). */
-  page: CompiledPage;
-  /** The page's files; contents are '' once written to disk. */
-  outputs: OutputFile[];
-  search?: PageSearchData;
-  /** Sizes and revisions of the files as written, for the precache. */
-  digests?: FileDigest[];
-  /** With the cache on: the key of the page's cache entry (what its files were built from), when it has one. */
-  cacheKey?: string;
 }
 
 /** What search indexes of a page: everything routed and listed, except noindex pages and hidden snippet pages. */

@@ -4,7 +4,7 @@
  * nor the HTML cross between threads.
  *
  * A worker costs a start-up (node, tsx, and importing the pipeline, unified and React: see
- * the README for the measured figure), so small sites build in the main thread: the pool
+ * docs/performance.md for the measured figure), so small sites build in the main thread: the pool
  * is used from POOL_MIN_PAGES pages on, or whenever `--jobs N` (N > 1) asks for it.
  */
 import { availableParallelism } from 'node:os';
@@ -13,7 +13,7 @@ import type { PageSource } from '../../shared/types.ts';
 import type { CompileContextData } from '../compile/index.ts';
 import type { Navigation } from '../site/index.ts';
 import type { RenderContext } from '../render/render-page.tsx';
-import type { BuiltPage } from './build-page.ts';
+import type { BuiltPage } from '../built-page.ts';
 import type { PageCacheSetup } from '../cache/page-cache.ts';
 
 /** The bundled worker's URL, defined by scripts/launch.mjs when the pipeline runs from its bundle. */
@@ -27,7 +27,7 @@ export const POOL_MIN_PAGES = 400;
  * Each worker's heap limit (MB). Unlimited, a worker's heap settled at 300–350 MB, mostly
  * garbage awaiting V8's next full collection; with a limit V8 collects sooner: 10,000
  * synthetic pages peaked at 760–810 MB with 256 or 300 MB instead of ~990 unlimited, in about
- * the same time (with `--no-concurrent-marking`, see the README); 200 MB made the build 30%
+ * the same time (with `--no-concurrent-marking`, see docs/performance.md); 200 MB made the build 30%
  * slower. A batch whose worker runs out of it (a page of megabytes) is built again in the main
  * thread, which has no such limit.
  */

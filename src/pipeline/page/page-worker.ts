@@ -2,7 +2,8 @@
 import { workerData } from 'piscina';
 import type { PageSource } from '../../shared/types.ts';
 import { compileContextFrom } from '../compile/index.ts';
-import { buildPages, type BuiltPage, type PageEnvironment } from './build-page.ts';
+import { buildPages, type PageEnvironment } from './build-page.ts';
+import type { BuiltPage } from '../built-page.ts';
 import type { PageWorkerData, PageWorkerSetup, SetupMessage } from './page-pool.ts';
 
 interface Ready {

@@ -4,7 +4,7 @@
  * Scripts: only files of this site (`'self'`) and the inline scripts the build writes,
  * each allowed by its SHA-256 hash, so no `'unsafe-inline'`: markup that slipped into a
  * page could not run. The same policy goes into every page's `<meta>` and into
- * `build/_headers` (Netlify and Cloudflare Pages read it; see the README for other hosts),
+ * `build/_headers` (Netlify and Cloudflare Pages read it; see docs/security.md for other hosts),
  * with what a `<meta>` cannot carry (`frame-ancestors`) in the header only.
  */
 import { createHash } from 'node:crypto';

@@ -15,7 +15,8 @@ export default function rehypeScrollRegions() {
     visit(tree, 'element', (node: Element, index, parent) => {
       if (isCodeBlock(node)) return SKIP;
       if (node.tagName === 'table' && parent && index !== undefined) {
-        const label = node.properties?.className && String(node.properties.className).includes('config-table') ? 'Configuration keys' : 'Table';
+        const cls = String(node.properties?.className ?? '');
+        const label = cls.includes('config-table') ? 'Configuration keys' : cls.includes('client-options-table') ? 'Client options by client' : 'Table';
         parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: label }, children: [node] };
         return SKIP;
       }

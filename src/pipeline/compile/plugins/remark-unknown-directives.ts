@@ -11,7 +11,7 @@ import { visit, SKIP } from '../visit.ts';
 import { report } from '../report.ts';
 import { closest } from '../../diagnostics.ts';
 
-export const KNOWN_DIRECTIVES = ['note', 'tip', 'info', 'warning', 'danger', 'tabs', 'tab', 'include', 'example', 'examples', 'release', 'config-table'];
+export const KNOWN_DIRECTIVES = ['note', 'tip', 'info', 'warning', 'danger', 'tabs', 'tab', 'include', 'example', 'examples', 'release', 'config-table', 'client-options'];
 
 function attributesText(attrs: Record<string, string | null | undefined> | null | undefined): string {
   const entries = Object.entries(attrs ?? {});
