@@ -27,7 +27,7 @@ function inSidebarOrder(pages: PageSearchData[], navigation: Navigation): PageSe
 
 /**
  * The site files made from the render context and the indexable routes alone: 404, search
- * page, sitemap, manifest, headers, the full sidebar. A cached build over its own output keeps
+ * page, offline page, sitemap, manifest, headers, the full sidebar. A cached build over its own output keeps
  * them in place when their key (the site key, which covers the render context, and the
  * indexable routes) is the previous build's.
  */
