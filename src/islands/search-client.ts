@@ -30,6 +30,9 @@ export class LocalSearchClient implements SearchClientLike {
   private content?: Promise<void>;
   private contentDone = false;
   private loadedShards = new Set<string>();
+  private markComplete!: () => void;
+  /** Resolves once the content index has joined the engine (or failed to load): answers are then complete. */
+  readonly complete = new Promise<void>((resolve) => (this.markComplete = resolve));
 
   constructor(private readonly urls: { headings: string; content: string; shards?: string }) {}
 
@@ -85,8 +88,14 @@ export class LocalSearchClient implements SearchClientLike {
         console.error('Search runs on titles and headings only:', e);
       }
       this.contentDone = true;
+      this.markComplete();
     })();
     return this.content;
+  }
+
+  /** True once the content index has joined the engine (or failed to load). */
+  get isComplete(): boolean {
+    return this.contentDone;
   }
 
   /** Resolves when the whole index is in (the results page lists every hit). */

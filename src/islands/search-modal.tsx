@@ -7,7 +7,7 @@ import { DocSearchModal, type DocSearchHit } from '@docsearch/react';
 import { render } from 'preact';
 import type { SearchSettings } from '../shared/search/config.ts';
 import { SEARCH_PLACEHOLDER, hitHref, missingResultsUrl } from '../shared/search/config.ts';
-import { searchClient } from './search-client.ts';
+import { LocalSearchClient, searchClient } from './search-client.ts';
 import { insightsClient } from './search-insights.ts';
 import { loadStylesheet } from './search-prefetch.ts';
 import { escapeHitForDocSearch, purgeUnsafeStoredSearches } from './search-escape.ts';
@@ -34,6 +34,26 @@ export function isOpen(): boolean {
   return container !== undefined;
 }
 
+/** On the modal's root while Escape has closed the results panel (the query stays). */
+const RESULTS_CLOSED = 'search-results-closed';
+
+/**
+ * One step of Escape in the open modal (spec 4): the results panel closes first, then the
+ * query is cleared. False when there was nothing left to close or clear: the modal closes.
+ */
+export function dismissStep(): boolean {
+  const input = container?.querySelector<HTMLInputElement>('.DocSearch-Input');
+  if (!container || !input?.value) return false;
+  if (!container.classList.contains(RESULTS_CLOSED)) container.classList.add(RESULTS_CLOSED);
+  else {
+    // DocSearch's own clear button: it empties the query and resets the modal's state.
+    container.querySelector<HTMLButtonElement>('.DocSearch-Reset')?.click();
+    container.classList.remove(RESULTS_CLOSED);
+    input.focus();
+  }
+  return true;
+}
+
 export function close(): void {
   if (!container) return;
   render(null, container);
@@ -48,6 +68,11 @@ export async function open(options: OpenOptions): Promise<void> {
   // Opened without a hover first (keyboard): start the index and styles now, not at the first query.
   preload(settings);
   container = document.createElement('div');
+  // Typing or moving through the hits opens the results panel Escape closed.
+  const root = container;
+  const reopen = () => root.classList.remove(RESULTS_CLOSED);
+  root.addEventListener('input', reopen);
+  root.addEventListener('keydown', (e) => (e.key === 'ArrowDown' || e.key === 'ArrowUp') && reopen());
   document.body.append(container);
   await loadStylesheet(settings.css);
   if (!container) return; // closed while the stylesheet loaded
@@ -87,4 +112,24 @@ export async function open(options: OpenOptions): Promise<void> {
     />,
     container,
   );
+  rerunWhenIndexComplete(settings);
+}
+
+/**
+ * The built-in engine answers the first queries from the headings index alone; when the
+ * content index joins, the query on screen runs again, so its hits and "See all N results"
+ * count every match without another keystroke.
+ */
+function rerunWhenIndexComplete(settings: SearchSettings): void {
+  const client = searchClient(settings);
+  if (!(client instanceof LocalSearchClient) || client.isComplete) return;
+  const root = container;
+  if (!root) return;
+  void client.complete.then(() => {
+    const input = root.querySelector<HTMLInputElement>('.DocSearch-Input');
+    // Not into a panel Escape closed: the next keystroke reruns the query anyway.
+    if (root !== container || !input?.value || root.classList.contains(RESULTS_CLOSED)) return;
+    // DocSearch runs a query on the input's input event, as on a keystroke.
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
 }

@@ -3,7 +3,8 @@
  * page; with it, the button opens the modal (loaded on demand): on click, on Ctrl/Cmd+K,
  * on `/` when no field has focus, and on typing while the button has focus (the typed
  * letter starts the query). Hover or focus preloads the modal and the index. Escape
- * closes the modal and focus returns to the button.
+ * closes the results panel, then clears the query, then closes the modal, and focus
+ * returns to the button.
  */
 import type { SearchSettings } from '../shared/search/config.ts';
 import { fetchIndex, loadStylesheet } from './search-prefetch.ts';
@@ -64,10 +65,7 @@ export default function enhance(button: HTMLElement): void {
   });
   window.addEventListener('keydown', (e) => {
     const isOpenNow = document.body.classList.contains('DocSearch--active');
-    if (e.key === 'Escape' && isOpenNow) {
-      e.preventDefault();
-      closeModal();
-    } else if (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey) {
+    if (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey) {
       e.preventDefault();
       if (isOpenNow) closeModal();
       else open();
@@ -76,6 +74,19 @@ export default function enhance(button: HTMLElement): void {
       open();
     }
   });
+  // Escape is the modal's, step by step (spec 4), before DocSearch's own handler (which
+  // never shows its panel closed) sees it: the results panel closes, then the query is
+  // cleared, then the modal closes and focus returns to the button.
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key !== 'Escape' || !document.body.classList.contains('DocSearch--active')) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void modal?.then((m) => m.dismissStep() || closeModal());
+    },
+    true,
+  );
   // Shortcuts work from here on (tests wait for this).
   button.dataset.ready = '';
 }

@@ -5,7 +5,11 @@
  * data-saver, or mobile when configured): every page and asset of this deploy is
  * precached on install, and the site works with the network off.
  * Otherwise: hashed assets are cached as they are used (they never change), pages are
- * network-first with the cache as fallback, other files (search index, images) too.
+ * network-first with the cache as fallback, other files (search index, images) too; the
+ * offline and 404 pages and what they load are saved at install.
+ *
+ * With the network down, a page not saved gets the offline page (which lists the saved
+ * pages) and a path this deploy does not have gets the 404 page, in both modes.
  *
  * Never a page with assets from two deploys: every cache is named after the build, a new
  * deploy's worker deletes the old caches when it activates, and the page's own runtime
@@ -14,8 +18,9 @@
  */
 /// <reference lib="webworker" />
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { offlinePage, saveShell, withStatus } from './offline-pages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 /** Set by the build (esbuild `define`): the deploy this worker belongs to. */
@@ -28,9 +33,14 @@ precache.addToCacheList(self.__WB_MANIFEST);
 const PAGES = `docs-pages-${BUILD_ID}`;
 const ASSETS = `docs-assets-${BUILD_ID}`;
 const FILES = `docs-files-${BUILD_ID}`;
+/** Outside offline mode: the offline and 404 pages, saved at install (src/sw/offline-pages.ts). */
+const SHELL = `docs-shell-${BUILD_ID}`;
+const OFFLINE_PAGE = `${BASE}offline/`;
+const NOT_FOUND_PAGE = `${BASE}404.html`;
 
 self.addEventListener('install', (event) => {
   if (offlineMode) event.waitUntil(precache.install(event));
+  else event.waitUntil(saveShell([OFFLINE_PAGE, NOT_FOUND_PAGE], BASE, SHELL, ASSETS).catch((e: unknown) => console.warn('The offline pages could not be saved:', e)));
 });
 
 self.addEventListener('activate', (event) => {
@@ -74,3 +84,27 @@ if (offlineMode) {
   registerRoute(({ url, request }) => inScope(url) && request.mode === 'navigate', new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 10 }));
   registerRoute(({ url, request }) => request.method === 'GET' && inScope(url) && request.mode !== 'navigate', new NetworkFirst({ cacheName: FILES }));
 }
+
+/** A page of this deploy (in the build's file list, saved or not), as opposed to a path it does not have. */
+function isPageOfThisDeploy(url: URL): boolean {
+  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  return precache.getCacheKeyForURL(new URL(`${path}index.html`, url.origin).href) !== undefined;
+}
+
+/** The offline or 404 page as saved: from the precache in offline mode, else from the shell. */
+async function savedShellPage(path: string): Promise<Response | undefined> {
+  return (await fromPrecache(new URL(path, self.location.origin))) ?? (await caches.match(path, { cacheName: SHELL }));
+}
+
+// The network is down and the page is not saved: the offline page for a page of this
+// deploy (with the pages that are saved), the 404 page for a path it does not have,
+// instead of the browser's error page.
+setCatchHandler(async ({ request, url }) => {
+  if (request.mode !== 'navigate' || !inScope(url)) return Response.error();
+  if (!isPageOfThisDeploy(url)) {
+    const notFound = await savedShellPage(NOT_FOUND_PAGE);
+    if (notFound) return withStatus(await notFound.text(), notFound.headers, 404);
+  }
+  const offline = await savedShellPage(OFFLINE_PAGE);
+  return offline ? offlinePage(offline, PAGES, 503) : Response.error();
+});

@@ -1,6 +1,6 @@
 /**
  * Accessibility and valid HTML on representative pages of the real site: the home page,
- * a long reference page, a page with tabs, the results page and the 404 page.
+ * a long reference page, a page with tabs, the results page, the offline page and the 404 page.
  * - axe-core in Chromium (desktop and phone widths, islands awake): no serious or
  *   critical violations;
  * - the Nu HTML checker (vnu-jar, Java): no errors.
@@ -17,7 +17,7 @@ import { buildToTemp, hasChromium, launchBrowser, serveBuild } from '../helpers/
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PAGES = ['', 'reference/function/date-time/', 'ingestion-overview/', 'search/'];
+const PAGES = ['', 'reference/function/date-time/', 'ingestion-overview/', 'search/', 'offline/'];
 const hasJava = spawnSync('java', ['-version']).status === 0;
 
 let out: string;
@@ -26,7 +26,7 @@ before(async () => {
 });
 
 describe('valid HTML (Nu HTML checker)', { skip: hasJava ? false : 'needs java (apt-get install -y default-jre-headless)' }, () => {
-  test('no errors on the home, a long reference page, a page with tabs, the results page and 404', () => {
+  test('no errors on the home, a long reference page, a page with tabs, the results page, the offline page and 404', () => {
     const files = [...PAGES.map((p) => join(out, p, 'index.html')), join(out, '404.html')];
     const r = spawnSync('java', ['-jar', require('vnu-jar') as string, '--errors-only', '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
     const report = JSON.parse(r.stderr || r.stdout || '{"messages":[]}') as { messages: { type: string; url: string; message: string; lastLine?: number }[] };

@@ -85,4 +85,22 @@ describe('hostile pages in the browser', { skip }, () => {
     assert.deepEqual(dialogs, []);
     await context.close();
   });
+
+  test('offline, the list of saved pages shows a hostile title as text', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+    await page.goto(site.url + '/docs/h/title-markup/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.reload(); // through the worker, so saved
+    await context.setOffline(true);
+    await page.goto(site.url + '/docs/h/ordinary/');
+    assert.equal(await page.locator('h1').innerText(), 'You are offline');
+    assert.deepEqual(await page.locator('.offline__pages a').allInnerTexts(), ['<script>alert(1)</script> sturgeon']);
+    assert.equal(await page.locator('.offline__pages script').count(), 0);
+    await page.waitForTimeout(200);
+    assert.deepEqual(dialogs, []);
+    await context.close();
+  });
 });

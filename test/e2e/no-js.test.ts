@@ -23,8 +23,8 @@ before(async () => {
   fixture = await serveBuild(await buildToTemp(join(FIXTURES, 'site')));
   const realOut = await buildToTemp(fileURLToPath(new URL('../../', import.meta.url)));
   real = await serveBuild(realOut);
-  // Every documentation page (the search results page is a tool, tested in search.test.ts).
-  realRoutes = (await fg('**/index.html', { cwd: realOut, ignore: ['search/index.html'] })).map((f) => '/docs/' + f.replace(/index\.html$/, '')).sort();
+  // Every documentation page (the search results page is a tool, tested in search.test.ts; the offline page is the service worker's, in service-worker.test.ts).
+  realRoutes = (await fg('**/index.html', { cwd: realOut, ignore: ['search/index.html', 'offline/index.html'] })).map((f) => '/docs/' + f.replace(/index\.html$/, '')).sort();
   browser = await launchBrowser();
 });
 after(async () => {

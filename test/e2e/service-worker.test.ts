@@ -1,8 +1,9 @@
 /**
  * The installable web app in Chromium: the service worker registers at /docs/sw.js with
  * its offline-mode param; outside offline mode pages are network-first with the cache as
- * fallback; in offline mode (`?offlineMode=true`) the whole build is precached and pages
- * never visited still open with the network off; a waiting update shows the "new
+ * fallback, and offline a page not saved gets the offline page (listing the saved ones)
+ * and an unknown path the 404 page; in offline mode (`?offlineMode=true`) the whole build
+ * is precached and pages never visited still open with the network off; a waiting update shows the "new
  * version" popup in offline mode and takes over quietly otherwise; an app-install event
  * unregisters the worker and reloads; a failed registration is logged.
  */
@@ -55,7 +56,38 @@ describe('service worker', { skip }, () => {
     await context.setOffline(true);
     await page.reload();
     assert.equal(await page.locator('h1').innerText(), 'Every construct', 'a visited page opens offline');
-    await assert.rejects(page.goto(site.url + B), 'a page never visited is not there offline outside offline mode');
+    await context.close();
+  });
+
+  test('offline, a page never visited gets the offline page listing the saved pages; an unknown path the 404 page', async () => {
+    const context = await browser.newContext();
+    const page = await controlled(context, A);
+    const violations: string[] = [];
+    page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && violations.push(m.text()));
+    await page.reload(); // fetched through the worker, so saved
+    await page.locator('h1').waitFor();
+    await context.setOffline(true);
+    const response = await page.goto(site.url + B);
+    assert.equal(response?.status(), 503);
+    assert.equal(await page.locator('h1').innerText(), 'You are offline');
+    const saved = page.locator('.offline__pages a');
+    assert.deepEqual(await saved.allInnerTexts(), ['Every construct'], 'the saved page is listed by its title');
+    assert.equal(await saved.first().getAttribute('href'), A);
+    assert.equal(await page.locator('main a[href="/docs/search/"]').count(), 1, 'a link to search');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(33, 34, 44)', 'its stylesheet was saved too');
+    await saved.first().click();
+    await page.waitForURL(site.url + A);
+    assert.equal(await page.locator('h1').innerText(), 'Every construct', 'the listed page opens offline');
+
+    const missing = await page.goto(site.url + '/docs/no/such/page/');
+    assert.equal(missing?.status(), 404);
+    assert.equal(await page.locator('h1').innerText(), 'Page not found');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(33, 34, 44)');
+    // Its islands' scripts were saved with it: the search button wakes, no chunk fails.
+    await page.locator('.search-button[data-ready]').waitFor({ state: 'attached', timeout: 10_000 });
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('.islands-error').count(), 0);
+    assert.deepEqual(violations, [], 'the pages the worker answers with run under the policy');
     await context.close();
   });
 
@@ -68,6 +100,9 @@ describe('service worker', { skip }, () => {
     assert.equal(response?.status(), 200);
     assert.equal(await page.locator('h1').innerText(), 'Links and anchors');
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(33, 34, 44)', 'its stylesheet came from the cache too');
+    const missing = await page.goto(site.url + '/docs/no/such/page/');
+    assert.equal(missing?.status(), 404, 'an unknown path gets the 404 page from the precache');
+    assert.equal(await page.locator('h1').innerText(), 'Page not found');
     await context.close();
   });
 

@@ -16,7 +16,7 @@ describe('routes', () => {
   test('each page is built at its trailing-slash route; introduction is /docs/', () => {
     const pages = [...site.files.keys()].filter((k) => k.endsWith('.html')).sort();
     // Plus the search results page, which every build has.
-    assert.deepEqual(pages, ['404.html', 'concept/constructs/index.html', 'concept/links/index.html', 'index.html', 'partials/snippet/index.html', 'reference/elsewhere/index.html', 'search/index.html']);
+    assert.deepEqual(pages, ['404.html', 'concept/constructs/index.html', 'concept/links/index.html', 'index.html', 'offline/index.html', 'partials/snippet/index.html', 'reference/elsewhere/index.html', 'search/index.html']);
   });
   test('glossary pages and fragments get no route; permalink overrides the path', () => {
     assert.ok(!site.files.has('glossary/term/index.html'));

@@ -4,7 +4,7 @@ import type { CompiledPage } from '../../shared/types.ts';
 import { siteConfig } from '../../shared/site-config.ts';
 import type { Navigation } from '../site/index.ts';
 import type { BuiltAssets } from '../render/assets.ts';
-import { renderNotFoundPage, renderSearchPage, siteHeaders, type RenderContext } from '../render/render-page.tsx';
+import { renderNotFoundPage, renderOfflinePage, renderSearchPage, siteHeaders, type RenderContext } from '../render/render-page.tsx';
 import { FULL_SIDEBAR_FILE, fullSidebarFile } from '../render/sidebar-html.ts';
 import type { OutputFile } from '../emit/output.ts';
 import { renderSitemap } from '../emit/sitemap.ts';
@@ -27,7 +27,7 @@ function inSidebarOrder(pages: PageSearchData[], navigation: Navigation): PageSe
 
 /**
  * The site files made from the render context and the indexable routes alone: 404, search
- * page, sitemap, manifest, headers, the full sidebar. A cached build over its own output keeps
+ * page, offline page, sitemap, manifest, headers, the full sidebar. A cached build over its own output keeps
  * them in place when their key (the site key, which covers the render context, and the
  * indexable routes) is the previous build's.
  */
@@ -35,6 +35,7 @@ export async function contextFiles(ctx: RenderContext, indexable: string[]): Pro
   return [
     { path: '404.html', contents: renderNotFoundPage(ctx) },
     { path: 'search/index.html', contents: renderSearchPage(ctx) },
+    { path: 'offline/index.html', contents: renderOfflinePage(ctx) },
     { path: 'sitemap.xml', contents: await renderSitemap(siteConfig.url, indexable) },
     { path: 'manifest.webmanifest', contents: renderManifest(siteConfig) },
     // A very large sidebar is drawn per page as an outline; the whole list is this one file.

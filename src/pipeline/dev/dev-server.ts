@@ -30,7 +30,7 @@ import { searchDataOf } from '../page/build-page.ts';
 import { markdownOutputPath } from '../markdown/paths.ts';
 import { contentsOf, type OutputFile } from '../emit/output.ts';
 import { FULL_SIDEBAR_FILE, fullSidebarFile, renderSidebarBase, type SidebarHtml } from '../render/sidebar-html.ts';
-import { renderDocPage, renderNotFoundPage, renderSearchPage, type RenderContext } from '../render/render-page.tsx';
+import { renderDocPage, renderNotFoundPage, renderOfflinePage, renderSearchPage, type RenderContext } from '../render/render-page.tsx';
 import { renderSitemap } from '../emit/sitemap.ts';
 import { renderManifest } from '../emit/manifest.ts';
 import { readInside, serveStatic } from '../serve/static-handler.ts';
@@ -168,6 +168,7 @@ export class DevServer {
 
   private async lookup(rel: string): Promise<string | Uint8Array | undefined> {
     if (rel === 'search/index.html') return renderSearchPage(this.renderContext());
+    if (rel === 'offline/index.html') return renderOfflinePage(this.renderContext());
     // No caching worker in watch mode: one left by a production preview removes itself.
     if (rel === 'sw.js') return "self.addEventListener('install',()=>self.skipWaiting());self.addEventListener('activate',e=>e.waitUntil(self.registration.unregister()));";
     if (rel.startsWith('search/') && rel.endsWith('.json')) {

@@ -101,6 +101,7 @@ export function outputTarget(outDir: string, relPath: string): string {
 export const GENERATED_OUTPUTS: { path: string; by: string; inEveryFolder?: boolean }[] = [
   { path: '404.html', by: 'the not-found page' },
   { path: 'search/', by: 'the search results page and index' },
+  { path: 'offline/', by: 'the offline page the service worker serves' },
   { path: 'sitemap.xml', by: 'the sitemap' },
   { path: 'sw.js', by: 'the service worker' },
   { path: 'assets/', by: 'the bundled scripts, styles and fonts' },

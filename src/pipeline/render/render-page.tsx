@@ -9,6 +9,7 @@ import { Document, type Assets } from '../../../templates/document.tsx';
 import { DocPage } from '../../../templates/doc-page.tsx';
 import { NotFoundPage } from '../../../templates/not-found.tsx';
 import { SearchPage } from '../../../templates/search-page.tsx';
+import { OfflinePage } from '../../../templates/offline.tsx';
 import { sidebarSections } from '../site/sidebar-sections.ts';
 import { markdownPath } from '../markdown/paths.ts';
 import { pushWithRawBlocks } from './hast-to-react.ts';
@@ -132,7 +133,10 @@ function docPageParts(model: PageModel, ctx: RenderContext): string[] {
 
 const BODY_SLOT = '<div data-raw-slot="body"></div>';
 
-/** Renders build/404.html. */
+/**
+ * Renders build/404.html. A lost reader most needs search: it has the doc pages' islands
+ * (the search modal and its shortcuts, the menus' keyboard, the service worker).
+ */
 export function renderNotFoundPage(ctx: RenderContext): string {
   return toHtml(
     <Document
@@ -140,9 +144,29 @@ export function renderNotFoundPage(ctx: RenderContext): string {
       csp={cspOf(ctx)}
       assets={ctx.assets}
       bodyScripts={[NOT_FOUND_SCRIPT]}
+      bodyModules={[ctx.assets.islandsRuntime]}
       head={{ title: 'Page not found', description: 'The page you asked for does not exist.', keywords: [], canonical: ctx.config.url + ctx.config.basePath, image: ctx.config.defaultImage, noindex: true, type: 'website' }}
     >
       <NotFoundPage config={ctx.config} release={ctx.release} />
+    </Document>,
+    ctx.devScript,
+  );
+}
+
+/**
+ * Renders build/offline/index.html, what the service worker shows for a page not saved on
+ * this device when the network is down. No islands: their chunks may not be saved either;
+ * its header and search form work as plain HTML.
+ */
+export function renderOfflinePage(ctx: RenderContext): string {
+  return toHtml(
+    <Document
+      config={ctx.config}
+      csp={cspOf(ctx)}
+      assets={ctx.assets}
+      head={{ title: 'Offline', description: 'This page is not saved on this device and the network cannot be reached.', keywords: [], canonical: ctx.config.url + ctx.config.basePath, image: ctx.config.defaultImage, noindex: true, type: 'website' }}
+    >
+      <OfflinePage config={ctx.config} release={ctx.release} />
     </Document>,
     ctx.devScript,
   );
