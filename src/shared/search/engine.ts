@@ -14,7 +14,8 @@
 import type { ContentIndexFile, HeadingsIndexFile, Hierarchy, HighlightValue, HitType, MultiSearchResponse, SearchHit, SearchRecord, SearchRequest, SearchResult } from './types.ts';
 import { escapeHtml } from '../html.ts';
 import { SYNONYMS } from './synonyms.ts';
-import { allowedTypos, forEachWord, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
+import { TRANSLATIONS } from './translations.ts';
+import { allowedTypos, forEachWord, incidentalWords, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export const MAX_QUERY_LENGTH = 64;
@@ -40,6 +41,8 @@ interface Doc extends SearchRecord {
   level: number;
   /** Words of the record's own heading (for headings and titles). */
   ownWords: number;
+  /** The doc of the record's page (looked up once, on first use). */
+  page?: number;
 }
 
 /** One query word matching one record: packed as typos, rank and exactness. */
@@ -73,7 +76,8 @@ interface Scored {
 }
 
 /** Synonym phrases as word lists. */
-const SYNONYM_WORDS = SYNONYMS.map(([from, to]) => [from.split(' '), to.split(' ')] as const);
+/** Synonym phrases as word lists: the readers' words for ours, then other products' words for ours. */
+const SYNONYM_WORDS = [...SYNONYMS, ...TRANSLATIONS].map(([from, to]) => [from.split(' '), to.split(' ')] as const);
 /** The sidebar section whose pages explain ideas (preferred for "what is …" questions). */
 const CONCEPTS_SECTION = 'Concepts';
 const DEFINITION_QUESTION = /^\s*(what\s+(is|are)|what's|whats|how\s+(does|do|is|are)\s+(?!i\b|you\b|we\b)|why\s+(is|are|does|do))\b/i;
@@ -81,6 +85,11 @@ const DEFINITION_QUESTION = /^\s*(what\s+(is|are)|what's|whats|how\s+(does|do|is
 const FUNCTION_CALL = /^\s*[\p{L}\p{N}_.]+\s*\(\s*\)\s*$/u;
 /** Page-level matching runs when fewer records than this hold the whole query. */
 const PAGE_MATCH_BELOW = 10;
+const NONE: ReadonlySet<string> = new Set();
+/** What a word counts for where a page has it, by attribute rank (own heading … section name). */
+const FIELD_WEIGHTS = [4, 3, 3, 2, 1.5, 1, 0.5];
+/** An incidental word of a pasted message (a value, a path part) counts this share of a word's weight. */
+const INCIDENTAL_WEIGHT = 0.5;
 /** Wordings tried besides the query itself. */
 const MAX_VARIANTS = 4;
 
@@ -173,6 +182,9 @@ export class SearchEngine {
   private ids = new Set<string>();
   /** Terms added since the vocabulary was last brought up to date. */
   private newTerms: string[] = [];
+  /** Records per page, and the record count they were taken at. */
+  private sizes?: Map<number, number>;
+  private sizesOf = 0;
   private readonly queryId: () => string;
 
   constructor(records: SearchRecord[] = [], options: EngineOptions = {}) {
@@ -372,17 +384,81 @@ export class SearchEngine {
   }
 
   /** Scores every record that matches one wording of the query. */
-  /** How many page titles (or keywords) a word's matches hold. */
-  private titleCount(m: Map<number, WordMatch>): number {
-    let n = 0;
-    for (const [doc, w] of m) if (w.rank <= RANK_KEYWORDS && this.docs[doc]!.level === 1) n++;
-    return n;
+  /** How many page titles (or keywords) a word's matches hold, and on how many pages it is. */
+  private wordStats(m: Map<number, WordMatch>): [titles: number, pages: number] {
+    let titles = 0;
+    const pages = new Set<number>();
+    for (const [doc, w] of m) {
+      if (w.rank <= RANK_KEYWORDS && this.docs[doc]!.level === 1) titles++;
+      pages.add(this.pageOf(doc));
+    }
+    return [titles, pages.size];
   }
 
-  private score(words: string[], concept: number[], prefixLast: boolean, isDefinitionQuestion = false): { scored: Scored[]; terms: TermMatch[][] } {
+  /**
+   * For a query no record holds whole: each page's share of the query's weight it lacks,
+   * each word counting by its weight and by where the page has it at best (its title over
+   * a heading over its text), so the page that holds the rare words in the right places
+   * comes first however the words are spread over it.
+   */
+  private lackingShares(matches: Map<number, WordMatch>[], weights: Map<number, number>, max: number): Map<number, number> {
+    const idx = [...weights.keys()];
+    const weight = [...weights.values()];
+    const best = new Map<number, Float64Array>();
+    const sizes = this.pageSizes();
+    const mean = this.docs.length / (this.pageDocs.size || 1);
+    idx.forEach((i, k) => {
+      for (const [doc, w] of matches[i]!) {
+        const page = this.pageOf(doc);
+        if (page < 0) continue;
+        let held = best.get(page);
+        if (!held) best.set(page, (held = new Float64Array(idx.length)));
+        // A word in a section of a long page (the configuration reference) says less than the
+        // same word in a section of a short one; a page's title and keywords are not diluted.
+        const spread = this.docs[doc]!.level > 1 ? Math.min(1, Math.sqrt(mean / (sizes.get(page) ?? mean))) : 1;
+        const f = (FIELD_WEIGHTS[w.rank]! * spread) / (1 + w.typos);
+        if (f > held[k]!) held[k] = f;
+      }
+    });
+    const out = new Map<number, number>();
+    for (const [page, held] of best) {
+      let sum = 0;
+      held.forEach((f, k) => (sum += f * weight[k]!));
+      out.set(page, 1 - sum / max);
+    }
+    return out;
+  }
+
+  /** How many records each page has (counted again after records are added). */
+  private pageSizes(): Map<number, number> {
+    if (this.sizes && this.sizesOf === this.docs.length) return this.sizes;
+    const sizes = new Map<number, number>();
+    for (let d = 0; d < this.docs.length; d++) {
+      const page = this.pageOf(d);
+      sizes.set(page, (sizes.get(page) ?? 0) + 1);
+    }
+    this.sizesOf = this.docs.length;
+    return (this.sizes = sizes);
+  }
+
+  /** The doc of a record's page (-1 when the page record is not loaded). */
+  private pageOf(doc: number): number {
+    const d = this.docs[doc]!;
+    if (d.page === undefined) {
+      const page = this.pageDocs.get(d.url.split('#')[0]!);
+      // Not remembered while missing: a sharded index may add the page record later.
+      if (page === undefined) return -1;
+      d.page = page;
+    }
+    return d.page;
+  }
+
+  private score(words: string[], concept: number[], prefixLast: boolean, isDefinitionQuestion = false, incidental: ReadonlySet<string> = NONE): { scored: Scored[]; terms: TermMatch[][] } {
     const perWord = words.map((w, i) => this.termsFor(w, prefixLast && i === words.length - 1));
     const matches = perWord.map((terms) => this.matchWord(terms));
-    const required = words.map((w, i) => i).filter((i) => words.length === 1 || !STOP_WORDS.has(words[i]!));
+    // Required: the words that can tell pages apart. Common words, the reader's own names and
+    // numbers in a pasted message (incidental), and words no page has are optional.
+    const required = words.map((w, i) => i).filter((i) => words.length === 1 || (!STOP_WORDS.has(words[i]!) && !incidental.has(words[i]!) && matches[i]!.size > 0));
     const requiredIdx = required.length > 0 ? required : words.map((_, i) => i);
 
     // Candidates: records matching every required word (for a synonym's wording, every word
@@ -394,11 +470,28 @@ export class SearchEngine {
     if (words.length > 0) {
       const smallest = mustMatch.reduce((a, b) => (matches[a]!.size <= matches[b]!.size ? a : b));
       for (const doc of matches[smallest]!.keys()) if (mustMatch.every((i) => matches[i]!.has(doc))) candidates.push(doc);
-      if (candidates.length === 0 && words.length > 1) {
-        const all = new Set<number>();
-        for (const m of matches) for (const d of m.keys()) all.add(d);
-        candidates = [...all];
+    }
+    const stats = requiredIdx.map((i) => this.wordStats(matches[i]!));
+    // The weight of a word a record lacks: rare words (on few pages) cost more than common
+    // ones, so a record holding a pasted message's rare words beats one with its filler.
+    const rarity = new Map(requiredIdx.map((i, k) => [i, Math.log(1 + this.pageDocs.size / (1 + stats[k]![1]))]));
+    const totalRarity = [...rarity.values()].reduce((a, b) => a + b, 0) || 1;
+    // No record holds the whole query (a long question, a pasted message): every record that
+    // holds some of it, its page ranked by how much of the query it holds, and where.
+    let partial: Map<number, number> | undefined;
+    let partialWeights: Map<number, number> | undefined;
+    let partialMax = 1;
+    if (candidates.length === 0 && words.length > 1) {
+      const all = new Set<number>();
+      for (const m of matches) for (const d of m.keys()) all.add(d);
+      candidates = [...all];
+      partialWeights = new Map(rarity);
+      for (let i = 0; i < words.length; i++) {
+        if (!incidental.has(words[i]!) || STOP_WORDS.has(words[i]!) || matches[i]!.size === 0) continue;
+        partialWeights.set(i, INCIDENTAL_WEIGHT * Math.log(1 + this.pageDocs.size / (1 + this.wordStats(matches[i]!)[1])));
       }
+      partialMax = [...partialWeights.values()].reduce((a, b) => a + b, 0) * FIELD_WEIGHTS[RANK_OWN]! || 1;
+      partial = this.lackingShares(matches, partialWeights, partialMax);
     }
     // Rank pages, not only records: a page whose records between them hold every required
     // word ("send data from kafka": the Kafka page says "send" in one place, "data" in another)
@@ -406,11 +499,11 @@ export class SearchEngine {
     const pageBest = new Map<number, Map<number, WordMatch>>();
     // Only when few records hold the whole query: otherwise they answer it, and this walk costs.
     if (mustMatch.length > 1 && candidates.length < PAGE_MATCH_BELOW) {
-      const hasRecord = new Set(candidates.map((d) => this.pageDocs.get(this.docs[d]!.url.split('#')[0]!)));
+      const hasRecord = new Set(candidates.map((d) => this.pageOf(d)));
       for (const i of mustMatch) {
         for (const [doc, w] of matches[i]!) {
-          const pageDoc = this.pageDocs.get(this.docs[doc]!.url.split('#')[0]!);
-          if (pageDoc === undefined || hasRecord.has(pageDoc)) continue;
+          const pageDoc = this.pageOf(doc);
+          if (pageDoc < 0 || hasRecord.has(pageDoc)) continue;
           let best = pageBest.get(pageDoc);
           if (!best) pageBest.set(pageDoc, (best = new Map()));
           const prev = best.get(i);
@@ -429,11 +522,11 @@ export class SearchEngine {
     const allAt = (pageDoc: number, idx: number[], maxRank: number) => idx.length > 0 && idx.every((i) => (matches[i]!.get(pageDoc)?.rank ?? Infinity) <= maxRank);
     // The weight of each required word: rare words (in few page titles) say more about
     // what a page is about than common ones ("table", "data").
-    const weights = requiredIdx.map((i) => Math.log(1 + this.pageDocs.size / (1 + this.titleCount(matches[i]!))));
+    const weights = stats.map(([titles]) => Math.log(1 + this.pageDocs.size / (1 + titles)));
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
     const aboutPage = (doc: number): [number, number, number, number] => {
-      const pageDoc = this.pageDocs.get(this.docs[doc]!.url.split('#')[0]!);
-      if (pageDoc === undefined) return [0, 0, 0, 0];
+      const pageDoc = this.pageOf(doc);
+      if (pageDoc < 0) return [0, 0, 0, 0];
       let about = aboutCache.get(pageDoc);
       if (about === undefined) {
         let share = 0;
@@ -451,6 +544,8 @@ export class SearchEngine {
     const scored = candidates.map((doc): Scored => {
       let matched = 0;
       let missingRequired = 0;
+      let missingWeight = 0;
+      let held = 0;
       let typos = 0;
       let rank = 0;
       let exact = 0;
@@ -460,10 +555,16 @@ export class SearchEngine {
         const w = pageWords?.get(i) ?? matches[i]!.get(doc);
         if (!w) {
           ownAll = false;
-          if (requiredIdx.includes(i)) missingRequired++;
+          const r = rarity.get(i);
+          if (r !== undefined) {
+            missingRequired++;
+            missingWeight += r;
+          }
           continue;
         }
         matched++;
+        const pw = partialWeights?.get(i);
+        if (pw !== undefined) held += (pw * FIELD_WEIGHTS[w.rank]!) / (1 + w.typos);
         typos += w.typos;
         rank += w.rank;
         if (w.exact) exact++;
@@ -477,9 +578,25 @@ export class SearchEngine {
       const definition = this.docs[doc]!.hierarchy.lvl0 === CONCEPTS_SECTION && isDefinitionQuestion ? 1 : 0;
       // Per word, so wordings of different lengths compare.
       // Common words ("per", "how") are optional: missing one costs only after everything else.
-      return { doc, missing: missingRequired / requiredIdx.length, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
+      return { doc, missing: partialWeights ? 1 - held / partialMax : missingWeight / totalRarity, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
     });
+    if (partial) this.rankByPage(scored, partial);
     return { scored, terms: perWord };
+  }
+
+  /**
+   * A query no record holds whole: each page's record that holds the most of it stands for
+   * the page, ranked by what the page as a whole lacks; its other records keep their own
+   * share, so one long page does not fill the results.
+   */
+  private rankByPage(scored: Scored[], lacking: Map<number, number>): void {
+    const best = new Map<number, Scored>();
+    for (const s of scored) {
+      const page = this.pageOf(s.doc);
+      const prev = best.get(page);
+      if (!prev || s.missing < prev.missing || (s.missing === prev.missing && s.rank < prev.rank)) best.set(page, s);
+    }
+    for (const [page, s] of best) s.missing = Math.min(s.missing, lacking.get(page) ?? 1);
   }
 
   /** One search, as Algolia answers one request of a multi-search. */
@@ -493,13 +610,14 @@ export class SearchEngine {
     // "What is a symbol", "how does the WAL work": a concept page explains; "how do I" asks for a task.
     const definitionQuestion = DEFINITION_QUESTION.test(query);
     const functionCall = FUNCTION_CALL.test(query);
+    const incidental = incidentalWords(query);
     // Each record keeps its best score over the query's wordings.
     const best = new Map<number, Scored>();
     // Highlights mark the words of every wording (a synonym's words where it matched).
     const allTerms: TermMatch[][] = [];
     const allWords: string[] = [];
     for (const variant of this.variants(words)) {
-      const { scored, terms } = this.score(variant.words, variant.concept, prefixLast, definitionQuestion);
+      const { scored, terms } = this.score(variant.words, variant.concept, prefixLast, definitionQuestion, incidental);
       terms.forEach((t, i) => {
         if (allWords.includes(variant.words[i]!)) return;
         allWords.push(variant.words[i]!);

@@ -59,6 +59,30 @@ export function indexTerms(text: string): string[] {
   return out;
 }
 
+/** `[size=28800, name=oid]`: the values of a bracketed list of `key=value` pairs. */
+const BRACKET_VALUES = /\[([^\]]*=[^\]]*)\]?/g;
+const VALUE = /=\s*([^,\]\s]+)/g;
+/** `/home/me/.questdb/db/trades`: a path of two or more slashes. */
+const PATH = /(?:[\p{L}\p{N}_.~-]*\/){2,}[\p{L}\p{N}_.~-]*/gu;
+/** Numbers of four digits or more: sizes, file descriptors, timestamps, ids. */
+const LONG_NUMBER = /^\d{4,}$/;
+
+/**
+ * The words of a pasted message that name the reader's own things rather than the
+ * problem: long numbers, the values in `[key=value, …]`, the parts of a file path. A page
+ * that has them ranks higher, but a page need not have them to answer the message
+ * (`could not mmap [size=1916, offset=0, fd=65199]`, `Duplicate column [name=oid]`).
+ */
+export function incidentalWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const { word } of wordSpans(text)) if (LONG_NUMBER.test(word)) out.add(word);
+  for (const list of text.matchAll(BRACKET_VALUES)) {
+    for (const value of list[1]!.matchAll(VALUE)) for (const { word } of wordSpans(value[1]!)) out.add(word);
+  }
+  for (const path of text.matchAll(PATH)) for (const { word } of wordSpans(path[0])) out.add(word);
+  return out;
+}
+
 /** The words of a query, compounds kept whole. */
 export function queryWords(text: string): string[] {
   return wordSpans(text).map((s) => s.word);
