@@ -78,9 +78,8 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'Wrong data entry date issue - shows year as 1970', 'clients/date-to-timestamp-conversion', 'questdb/py-questdb-client#46'),
   r('how', 'Possible stickiness in auto_flush_interval behaviour', 'clients/ingest-python', 'questdb/py-questdb-client#73', 'flush-and-auto-flush'),
   r('error', 'Could not flush buffer: Broken pipe (os error 32)', 'troubleshooting/os-error-codes', 'questdb/py-questdb-client#4'),
-  r('how', 'Sender.row() should allow insertion of NULL values using None', 'clients/ingest-python', 'questdb/py-questdb-client#3'),
+  r('how', 'Sender.row() should allow insertion of NULL values using None', 'reference/api/ilp/overview', 'questdb/py-questdb-client#3'),
   r('error', 'cast error from protocol type: INTEGER to column type: STRING', 'troubleshooting/faq', 'questdb/py-questdb-client#89', 'why-does-ilp-reject-my-rows-with-a-cast-error'),
-  r('how', 'Pandas/Polars write_database to QuestDB with sqlalchemy', 'third-party-tools/sqlalchemy', 'questdb/questdb-connect#32'),
 
   // Other clients
   r('how', 'If flush fails due to a network issue, create a new sender?', 'clients/ingest-go', 'questdb/go-questdb-client#10'),
@@ -134,8 +133,8 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('error', 'CairoException [22] could not mmap', ANSWER.mmapErrno22, 'questdb/questdb#1521'),
   r('symptom', 'Increased max open files limit seems to be ignored on MacOS', 'troubleshooting/faq', 'questdb/questdb#3405', 'why-do-i-see-too-many-open-files-or-errno24'),
   r('error', 'could not open read-only [file=/home/tey/.questdb/db/stock_hist', 'troubleshooting/os-error-codes', 'questdb/questdb#2189'),
-  r('symptom', 'Potential memory leak, memory usage rises, process OOM killed', 'operations/capacity-planning', 'questdb/questdb#1865', 'memory'),
-  r('error', 'Memory leak causing java.lang.OutOfMemoryError', 'operations/capacity-planning', 'questdb/questdb#5370', 'memory'),
+  r('symptom', 'Potential memory leak, memory usage rises, process OOM killed', 'guides/architecture/memory-management', 'questdb/questdb#1865'),
+  r('error', 'Memory leak causing java.lang.OutOfMemoryError', 'guides/architecture/memory-management', 'questdb/questdb#5370'),
   r('symptom', 'High idle CPU usage', 'operations/capacity-planning', 'questdb/questdb#269', 'cpu'),
   r('how', 'Default worker count shared.worker.count', 'configuration', 'questdb/questdb#200'),
 
@@ -164,7 +163,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('foreign', 'Add support continuous query like influxdb 1.8 for kline', 'concept/mat-views', 'questdb/questdb#2395'),
   r('foreign', 'Add PIVOT function', ANSWER.pivot, 'questdb/questdb#997'),
   r('foreign', 'exponentially weighted moving average EWMA', ANSWER.ewma, 'questdb/questdb#5326'),
-  r('foreign', 'postgres at time zone, convert timestamp to target timezone', 'reference/function/date-time', 'questdb/questdb#1057'),
+  r('foreign', 'postgres at time zone, convert timestamp to target timezone', 'guides/working-with-timestamps-timezones', 'questdb/questdb#1057'),
   r('foreign', "insert timestamp with time zone '2020-12-31 15:15:51.663+00:00'", 'reference/sql/datatypes', 'questdb/questdb#740'),
   r('foreign', 'Telegraf send metrics to questdb socket_writer', 'third-party-tools/telegraf', 'influxdata/telegraf#16126'),
   r('foreign', 'use telegraf to take influxdb http writes and send to questdb', 'third-party-tools/telegraf', 'influxdata/telegraf#14116'),

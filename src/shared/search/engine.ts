@@ -90,6 +90,10 @@ const NONE: ReadonlySet<string> = new Set();
 const FIELD_WEIGHTS = [4, 3, 3, 2, 1.5, 1, 0.5];
 /** An incidental word of a pasted message (a value, a path part) counts this share of a word's weight. */
 const INCIDENTAL_WEIGHT = 0.5;
+/** A synonym's term names the page for queries with at most this many other required words. */
+const CONCEPT_LEADS_UP_TO = 4;
+/** Records that hold some of the query are ranked too when fewer than this hold all of it. */
+const PARTIAL_BELOW = 3;
 /** Wordings tried besides the query itself. */
 const MAX_VARIANTS = 4;
 
@@ -476,29 +480,13 @@ export class SearchEngine {
     // ones, so a record holding a pasted message's rare words beats one with its filler.
     const rarity = new Map(requiredIdx.map((i, k) => [i, Math.log(1 + this.pageDocs.size / (1 + stats[k]![1]))]));
     const totalRarity = [...rarity.values()].reduce((a, b) => a + b, 0) || 1;
-    // No record holds the whole query (a long question, a pasted message): every record that
-    // holds some of it, its page ranked by how much of the query it holds, and where.
-    let partial: Map<number, number> | undefined;
-    let partialWeights: Map<number, number> | undefined;
-    let partialMax = 1;
-    if (candidates.length === 0 && words.length > 1) {
-      const all = new Set<number>();
-      for (const m of matches) for (const d of m.keys()) all.add(d);
-      candidates = [...all];
-      partialWeights = new Map(rarity);
-      for (let i = 0; i < words.length; i++) {
-        if (!incidental.has(words[i]!) || STOP_WORDS.has(words[i]!) || matches[i]!.size === 0) continue;
-        partialWeights.set(i, INCIDENTAL_WEIGHT * Math.log(1 + this.pageDocs.size / (1 + this.wordStats(matches[i]!)[1])));
-      }
-      partialMax = [...partialWeights.values()].reduce((a, b) => a + b, 0) * FIELD_WEIGHTS[RANK_OWN]! || 1;
-      partial = this.lackingShares(matches, partialWeights, partialMax);
-    }
     // Rank pages, not only records: a page whose records between them hold every required
     // word ("send data from kafka": the Kafka page says "send" in one place, "data" in another)
     // stands in the results by its page record, with each word's best rank on the page.
     const pageBest = new Map<number, Map<number, WordMatch>>();
     // Only when few records hold the whole query: otherwise they answer it, and this walk costs.
-    if (mustMatch.length > 1 && candidates.length < PAGE_MATCH_BELOW) {
+    const partly = words.length > 1 && candidates.length < PARTIAL_BELOW;
+    if (!partly && mustMatch.length > 1 && candidates.length < PAGE_MATCH_BELOW) {
       const hasRecord = new Set(candidates.map((d) => this.pageOf(d)));
       for (const i of mustMatch) {
         for (const [doc, w] of matches[i]!) {
@@ -515,7 +503,26 @@ export class SearchEngine {
         else pageBest.delete(pageDoc);
       }
     }
+    const whole = new Set(candidates);
 
+    // No record, or too few to fill the first results, holds the whole query (a long
+    // question, a pasted message): after them, every record that holds some of it, its page
+    // ranked by how much of the query it holds, and where.
+    let partial: Map<number, number> | undefined;
+    let partialWeights: Map<number, number> | undefined;
+    let partialMax = 1;
+    if (partly) {
+      const all = new Set<number>(candidates);
+      for (const m of matches) for (const d of m.keys()) all.add(d);
+      candidates = [...all];
+      partialWeights = new Map(rarity);
+      for (let i = 0; i < words.length; i++) {
+        if (!incidental.has(words[i]!) || STOP_WORDS.has(words[i]!) || matches[i]!.size === 0) continue;
+        partialWeights.set(i, INCIDENTAL_WEIGHT * Math.log(1 + this.pageDocs.size / (1 + this.wordStats(matches[i]!)[1])));
+      }
+      partialMax = [...partialWeights.values()].reduce((a, b) => a + b, 0) * FIELD_WEIGHTS[RANK_OWN]! || 1;
+      partial = this.lackingShares(matches, partialWeights, partialMax);
+    }
     // What a record's page is about: [the docs' own term a synonym stands for is in its title
     // (or first keyword), every required word is there, every required word is in its title or keywords].
     const aboutCache = new Map<number, [number, number, number, number]>();
@@ -541,6 +548,8 @@ export class SearchEngine {
       }
       return about;
     };
+    // How many required words the query has besides a synonym's term.
+    const beyondConcept = requiredIdx.filter((i) => !concept.includes(i)).length;
     const scored = candidates.map((doc): Scored => {
       let matched = 0;
       let missingRequired = 0;
@@ -578,9 +587,13 @@ export class SearchEngine {
       const definition = this.docs[doc]!.hierarchy.lvl0 === CONCEPTS_SECTION && isDefinitionQuestion ? 1 : 0;
       // Per word, so wordings of different lengths compare.
       // Common words ("per", "how") are optional: missing one costs only after everything else.
-      return { doc, missing: partialWeights ? 1 - held / partialMax : missingWeight / totalRarity, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
+      // The page named by a synonym's term leads for a short query, or for a record that holds
+      // the whole query: in a long question, "postgres" alone does not make it one about the
+      // PostgreSQL pages.
+      const named = missingRequired === 0 || beyondConcept <= CONCEPT_LEADS_UP_TO ? conceptTitle : 0;
+      return { doc, missing: partialWeights && !whole.has(doc) ? 1 - held / partialMax : missingWeight / totalRarity, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle: named, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
     });
-    if (partial) this.rankByPage(scored, partial);
+    if (partial) this.rankByPage(scored.filter((s) => !whole.has(s.doc)), partial);
     return { scored, terms: perWord };
   }
 

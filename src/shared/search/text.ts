@@ -129,6 +129,7 @@ export function typoDistance(a: string, b: string, max: number): number {
 /** Common English words that do not have to match when a query has other words. */
 export const STOP_WORDS = new Set([
   'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'do', 'does', 'for', 'from', 'how', 'i', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'what', 'when', 'where', 'which', 'why', 'with', 'my',
-  // The filler of questions ("how do I get the last row per symbol automatically"): optional, so the content words decide.
-  'per', 'each', 'every', 'get', 'find', 'me', 'we', 'you', 'want', 'need', 'use', 'using', 'should', 'could', 'would', 'will', 'about', 'there', 'this', 'that', 'way', 'best', 'automatically', 'possible',
+  // The filler of questions ("how do I get the last row per symbol automatically") and of feature
+  // requests ("Add PIVOT function", "UPDATE support"): optional, so the content words decide.
+  'per', 'each', 'every', 'get', 'find', 'me', 'we', 'you', 'want', 'need', 'use', 'using', 'should', 'could', 'would', 'will', 'about', 'there', 'this', 'that', 'way', 'best', 'automatically', 'possible', 'support', 'add',
 ]);
