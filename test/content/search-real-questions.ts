@@ -62,7 +62,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'Timestamps have wrong date when inserting using Postgres JDBC', 'pgwire/java', 'questdb/questdb#1359'),
   r('error', 'JDBC PreparedStatement setObject() fails for LocalDateTime', 'pgwire/java', 'questdb/questdb#6051'),
   r('error', 'npgsql bind timestamp parameter parsing error', 'pgwire/c-sharp', 'questdb/questdb#4935'),
-  r('error', 'postgres jdbc driver connect error wrong user/password', 'troubleshooting/faq', 'questdb/questdb#782', 'how-do-i-change-the-default-password'),
+  r('error', 'postgres jdbc driver connect error wrong user/password', 'reference/api/postgres', 'questdb/questdb#782'),
   r('how', "how to change password, pg.password in server.conf not honored", 'troubleshooting/faq', 'questdb/questdb#1886', 'how-do-i-change-the-default-password'),
   r('symptom', 'Unable to paginate using PostgreSQL in Java, limit ?,?', 'reference/sql/limit', 'questdb/questdb#4894'),
 
@@ -78,8 +78,8 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'Wrong data entry date issue - shows year as 1970', 'clients/date-to-timestamp-conversion', 'questdb/py-questdb-client#46'),
   r('how', 'Possible stickiness in auto_flush_interval behaviour', 'clients/ingest-python', 'questdb/py-questdb-client#73', 'flush-and-auto-flush'),
   r('error', 'Could not flush buffer: Broken pipe (os error 32)', 'troubleshooting/os-error-codes', 'questdb/py-questdb-client#4'),
-  r('how', 'Sender.row() should allow insertion of NULL values using None', 'reference/api/ilp/overview', 'questdb/py-questdb-client#3'),
-  r('error', 'cast error from protocol type: INTEGER to column type: STRING', 'troubleshooting/faq', 'questdb/py-questdb-client#89', 'why-does-ilp-reject-my-rows-with-a-cast-error'),
+  r('error', 'Timestamp -252115200000000 is negative. It must be >= 0', 'concept/designated-timestamp', 'questdb/py-questdb-client#34'),
+  r('error', 'cast error from protocol type: INTEGER to column type: STRING', 'reference/api/ilp/columnset-types', 'questdb/py-questdb-client#89'),
 
   // Other clients
   r('how', 'If flush fails due to a network issue, create a new sender?', 'clients/ingest-go', 'questdb/go-questdb-client#10'),
@@ -88,7 +88,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'Cant insert data no matter what I do timestampColumn flush', 'clients/ingest-node', 'questdb/nodejs-questdb-client#29'),
   r('how', "Option to supply name for 'timestamp' in nodejs client", 'clients/ingest-node', 'questdb/nodejs-questdb-client#43'),
   r('error', 'InvalidApiCall : Table has already been specified.', 'clients/ingest-dotnet', 'questdb/net-questdb-client#43'),
-  r('how', 'I see there is sender implementation but where is reading?', 'pgwire/javascript', 'questdb/nodejs-questdb-client#10'),
+  r('how', 'I see there is sender implementation but where is reading?', 'clients/ingest-node', 'questdb/nodejs-questdb-client#10'),
   r('symptom', 'Empty query result with pg-cursor + pg-query-stream Node.js', 'pgwire/javascript', 'questdb/questdb#1897'),
   r('how', 'Installing C++ lib. Asks for Rust?', 'clients/ingest-c-and-cpp', 'questdb/c-questdb-client#119'),
   r('error', 'rustc has been install, but CMake error, why?', 'clients/ingest-c-and-cpp', 'questdb/c-questdb-client#95'),
@@ -120,10 +120,10 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'unable to write any data after the host unexpectedly shuts down', 'reference/sql/alter-table-resume-wal', 'questdb/questdb#3979'),
   r('symptom', 'Having problems again with resume wal, tables getting suspended', 'reference/sql/alter-table-resume-wal', 'questdb/questdb#5406'),
   r('how', 'Automatic recovery for suspended (WAL) tables on start-up', 'reference/sql/alter-table-resume-wal', 'questdb/questdb#4829'),
-  r('symptom', 'UPDATE works in standard table but doesn\'t in WAL table', 'troubleshooting/faq', 'questdb/questdb#3296', 'i-inserted-rows-why-cant-i-see-them-yet'),
+  r('symptom', 'UPDATE works in standard table but doesn\'t in WAL table', 'concept/write-ahead-log', 'questdb/questdb#3296', 'when-rows-become-visible'),
   r('symptom', 'Update very slow, update 100 records take 10 seconds', 'reference/sql/update', 'questdb/questdb#2191'),
   r('how', 'UPDATE support', 'reference/sql/update', 'questdb/questdb#262'),
-  r('how', 'why questdb cannot insert rows out of order?', 'concept/designated-timestamp', 'questdb/questdb#2207'),
+  r('how', 'why questdb cannot insert rows out of order?', 'troubleshooting/error-codes', 'questdb/questdb#2207'),
 
   // Memory, files, OS errors
   r('error', 'could not mmap [size=28800, offset=0, fd=261855] errno=12', 'troubleshooting/faq', 'questdb/questdb#4303', 'why-do-i-see-could-not-mmap-with-errno12'),
@@ -131,8 +131,8 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'Could not mmap and subsequent crash on simple query', 'troubleshooting/faq', 'questdb/questdb#5169', 'why-do-i-see-could-not-mmap-with-errno12'),
   r('error', 'errno=12 on SELECT max(open_time)', 'troubleshooting/faq', 'questdb/questdb#4303', 'why-do-i-see-could-not-mmap-with-errno12'),
   r('error', 'CairoException [22] could not mmap', ANSWER.mmapErrno22, 'questdb/questdb#1521'),
-  r('symptom', 'Increased max open files limit seems to be ignored on MacOS', 'troubleshooting/faq', 'questdb/questdb#3405', 'why-do-i-see-too-many-open-files-or-errno24'),
-  r('error', 'could not open read-only [file=/home/tey/.questdb/db/stock_hist', 'troubleshooting/os-error-codes', 'questdb/questdb#2189'),
+  r('symptom', 'Increased max open files limit seems to be ignored on MacOS', 'operations/capacity-planning', 'questdb/questdb#3405'),
+  r('error', 'could not open read-only [file=/home/tey/.questdb/db/stock_hist', 'troubleshooting/error-codes', 'questdb/questdb#2189'),
   r('symptom', 'Potential memory leak, memory usage rises, process OOM killed', 'guides/architecture/memory-management', 'questdb/questdb#1865'),
   r('error', 'Memory leak causing java.lang.OutOfMemoryError', 'guides/architecture/memory-management', 'questdb/questdb#5370'),
   r('symptom', 'High idle CPU usage', 'operations/capacity-planning', 'questdb/questdb#269', 'cpu'),
@@ -141,9 +141,9 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   // Deployment and operations
   r('symptom', 'Get started docker image changed owner of directory', 'deployment/docker', 'questdb/questdb#3169'),
   r('how', 'It is not possible to attach volume to /root/.questdb', 'deployment/docker', 'questdb/questdb#1022'),
-  r('error', 'Run QuestDB on Openshift fails version.txt (Permission denied)', 'deployment/kubernetes', 'questdb/questdb#2456'),
+  r('error', 'Run QuestDB on Openshift fails version.txt (Permission denied)', 'deployment/docker', 'questdb/questdb#2456'),
   r('symptom', 'questdb.exe shut down, unable to start automatically', 'operations/command-line-options', 'questdb/questdb#1048'),
-  r('error', 'Java error when starting QuestDB, JDK 17', 'quick-start-utils/no-jre-prerequisites', 'questdb/questdb#1362'),
+  r('error', 'Java error when starting QuestDB, JDK 17', 'quick-start', 'questdb/questdb#1362'),
   r('error', 'Unable to start QuestDB service on Windows 10', 'operations/command-line-options', 'questdb/questdb#1073'),
   r('symptom', 'Service does not start on Windows when path contains spaces', 'operations/command-line-options', 'questdb/questdb#1116'),
   r('error', 'questdb.exe start: Service does not exist: QuestDB', 'operations/command-line-options', 'questdb/questdb#1222'),
@@ -164,7 +164,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('foreign', 'Add PIVOT function', ANSWER.pivot, 'questdb/questdb#997'),
   r('foreign', 'exponentially weighted moving average EWMA', ANSWER.ewma, 'questdb/questdb#5326'),
   r('foreign', 'postgres at time zone, convert timestamp to target timezone', 'guides/working-with-timestamps-timezones', 'questdb/questdb#1057'),
-  r('foreign', "insert timestamp with time zone '2020-12-31 15:15:51.663+00:00'", 'reference/sql/datatypes', 'questdb/questdb#740'),
+  r('foreign', "insert timestamp with time zone '2020-12-31 15:15:51.663+00:00'", 'guides/working-with-timestamps-timezones', 'questdb/questdb#740'),
   r('foreign', 'Telegraf send metrics to questdb socket_writer', 'third-party-tools/telegraf', 'influxdata/telegraf#16126'),
   r('foreign', 'use telegraf to take influxdb http writes and send to questdb', 'third-party-tools/telegraf', 'influxdata/telegraf#14116'),
 
@@ -199,7 +199,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('error', "'time zone' or 'with offset' expected", 'reference/sql/sample-by', 'questdb/questdb#1295'),
   r('symptom', "SAMPLE BY FROM TO ALIGN TO CALENDAR isn't aligning to calendar", 'reference/sql/sample-by', 'questdb/questdb#5381'),
   r('symptom', 'FILL keyword not filling for each interval of the SAMPLE BY', 'reference/sql/sample-by', 'questdb/questdb#3764'),
-  r('symptom', 'Fill not filling values at start or end of time range', 'reference/sql/sample-by', 'questdb/questdb#1417'),
+  r('symptom', 'Fill not filling values at start or end of time range', 'reference/sql/fill', 'questdb/questdb#1417'),
   r('how', 'Support fills for SAMPLE BY FROM-TO with empty record sets', 'reference/sql/sample-by', 'questdb/questdb#4861'),
   r('symptom', 'Incorrect sampling behavior with non-UTC aligned sampling', 'reference/sql/sample-by', 'questdb/questdb#2384'),
   r('how', 'display and search data with different timezone', 'guides/working-with-timestamps-timezones', 'questdb/questdb#59'),
@@ -226,7 +226,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('how', 'Drop partition, currently can only drop table via SQL', 'reference/sql/alter-table-drop-partition', 'questdb/questdb#77'),
 
   // Materialized views, Kafka
-  r('error', 'Materialized View is invalid: Update Operation', 'concept/mat-views', 'questdb/questdb#6006'),
+  r('error', 'Materialized View is invalid: Update Operation', 'guides/mat-views', 'questdb/questdb#6006'),
   r('symptom', 'Materialized View Invalidation when dropping base partitions', 'concept/mat-views', 'questdb/questdb#6219'),
   r('symptom', "materialized view doesn't reflect new entries in base table", 'concept/mat-views', 'questdb/questdb#5988'),
   r('how', 'use Kafka timestamps as designated timestamps', 'third-party-tools/kafka', 'questdb/kafka-questdb-connector#8'),

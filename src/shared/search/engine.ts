@@ -90,6 +90,8 @@ const NONE: ReadonlySet<string> = new Set();
 const FIELD_WEIGHTS = [4, 3, 3, 2, 1.5, 1, 0.5];
 /** An incidental word of a pasted message (a value, a path part) counts this share of a word's weight. */
 const INCIDENTAL_WEIGHT = 0.5;
+/** Records of one page shown before other pages' records are (the rest follow them). */
+const RECORDS_PER_PAGE_FIRST = 5;
 /** A synonym's term names the page for queries with at most this many other required words. */
 const CONCEPT_LEADS_UP_TO = 4;
 /** Records that hold some of the query are ranked too when fewer than this hold all of it. */
@@ -109,15 +111,35 @@ export interface EngineOptions {
   queryId?: () => string;
 }
 
-/** Simple English plural and singular forms of a word (enough for technical nouns). */
+/**
+ * Simple English forms of a word: plural and singular (enough for technical nouns), and the
+ * stem of a verb's `-ing`, `-ed`, `-ion` forms and of `-ices` plurals, so that "filling",
+ * "insertion" and "indices" find "fill", "insert" and "index".
+ */
 function pluralForms(word: string): string[] {
   if (word.length < 3 || /\d/.test(word)) return [];
   const forms = [word + 's'];
   if (/(s|x|ch|sh)$/.test(word)) forms.push(word + 'es');
   if (word.endsWith('s') && !word.endsWith('ss')) forms.push(word.slice(0, -1));
   if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.length >= 6) {
+    for (const [suffix, ...ends] of STEMS) {
+      if (!word.endsWith(suffix)) continue;
+      const stem = word.slice(0, -suffix.length);
+      for (const end of ends) forms.push(stem + end);
+      // "filling" → "fill", "stopped" → "stop".
+      if (stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2]) forms.push(stem.slice(0, -1));
+    }
+  }
   return forms;
 }
+/** Suffix → endings that give the word's stem forms. */
+const STEMS: readonly (readonly string[])[] = [
+  ['ing', '', 'e'],
+  ['ion', '', 'e'],
+  ['ed', '', 'e'],
+  ['ices', 'ex', 'ix'],
+];
 
 function safeDecode(text: string): string {
   try {
@@ -361,8 +383,14 @@ export class SearchEngine {
    * The query and its synonym variants (synonyms.ts): each phrase of the query found on
    * the left of an entry is replaced by the right, one at a time (at most MAX_VARIANTS).
    */
-  private variants(words: string[]): { words: string[]; concept: number[] }[] {
-    const out: { words: string[]; concept: number[] }[] = [{ words, concept: [] }];
+  private variants(words: string[]): { words: string[]; concept: number[]; named?: number[] }[] {
+    // The query itself names a page too with the phrase a synonym starts from, when a page
+    // has that phrase in its title ("backup" names the Backup page as well as CHECKPOINT).
+    const own: number[] = [];
+    for (const [from] of SYNONYM_WORDS) {
+      for (let i = 0; i + from.length <= words.length; i++) if (from.every((w, k) => words[i + k] === w)) own.push(...from.map((_, k) => i + k));
+    }
+    const out: { words: string[]; concept: number[]; named?: number[] }[] = [{ words, concept: [], named: [...new Set(own)] }];
     const seen = new Set([words.join(' ')]);
     for (const [from, to] of SYNONYM_WORDS) {
       if (out.length > MAX_VARIANTS) break;
@@ -457,7 +485,7 @@ export class SearchEngine {
     return d.page;
   }
 
-  private score(words: string[], concept: number[], prefixLast: boolean, isDefinitionQuestion = false, incidental: ReadonlySet<string> = NONE): { scored: Scored[]; terms: TermMatch[][] } {
+  private score(words: string[], concept: number[], prefixLast: boolean, isDefinitionQuestion = false, incidental: ReadonlySet<string> = NONE, named: number[] = concept): { scored: Scored[]; terms: TermMatch[][] } {
     const perWord = words.map((w, i) => this.termsFor(w, prefixLast && i === words.length - 1));
     const matches = perWord.map((terms) => this.matchWord(terms));
     // Required: the words that can tell pages apart. Common words, the reader's own names and
@@ -543,13 +571,13 @@ export class SearchEngine {
         });
         // Half or more of what the query says, by weight, is in the page's title or keywords.
         const mostly = share / totalWeight >= 0.5 ? 1 : 0;
-        about = [allAt(pageDoc, concept, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_KEYWORDS) ? 1 : 0, mostly];
+        about = [allAt(pageDoc, named, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_KEYWORDS) ? 1 : 0, mostly];
         aboutCache.set(pageDoc, about);
       }
       return about;
     };
     // How many required words the query has besides a synonym's term.
-    const beyondConcept = requiredIdx.filter((i) => !concept.includes(i)).length;
+    const beyondConcept = requiredIdx.filter((i) => !named.includes(i)).length;
     const scored = candidates.map((doc): Scored => {
       let matched = 0;
       let missingRequired = 0;
@@ -590,8 +618,8 @@ export class SearchEngine {
       // The page named by a synonym's term leads for a short query, or for a record that holds
       // the whole query: in a long question, "postgres" alone does not make it one about the
       // PostgreSQL pages.
-      const named = missingRequired === 0 || beyondConcept <= CONCEPT_LEADS_UP_TO ? conceptTitle : 0;
-      return { doc, missing: partialWeights && !whole.has(doc) ? 1 - held / partialMax : missingWeight / totalRarity, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle: named, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
+      const leads = missingRequired === 0 || beyondConcept <= CONCEPT_LEADS_UP_TO ? conceptTitle : 0;
+      return { doc, missing: partialWeights && !whole.has(doc) ? 1 - held / partialMax : missingWeight / totalRarity, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle: leads, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
     });
     if (partial) this.rankByPage(scored.filter((s) => !whole.has(s.doc)), partial);
     return { scored, terms: perWord };
@@ -630,7 +658,7 @@ export class SearchEngine {
     const allTerms: TermMatch[][] = [];
     const allWords: string[] = [];
     for (const variant of this.variants(words)) {
-      const { scored, terms } = this.score(variant.words, variant.concept, prefixLast, definitionQuestion, incidental);
+      const { scored, terms } = this.score(variant.words, variant.concept, prefixLast, definitionQuestion, incidental, variant.named ?? variant.concept);
       terms.forEach((t, i) => {
         if (allWords.includes(variant.words[i]!)) return;
         allWords.push(variant.words[i]!);
@@ -652,12 +680,20 @@ export class SearchEngine {
     // Distinct by url: the best record of each section stands for it.
     const seen = new Set<string>();
     const distinct: number[] = [];
+    // A page's records after its first few wait until every page has shown its first few:
+    // one long page (the configuration reference) must not fill the first results alone.
+    const later: number[] = [];
+    const perPage = new Map<number, number>();
     for (const s of scored) {
       const url = this.docs[s.doc]!.url;
       if (seen.has(url)) continue;
       seen.add(url);
-      distinct.push(s.doc);
+      const page = this.pageOf(s.doc);
+      const shown = perPage.get(page) ?? 0;
+      perPage.set(page, shown + 1);
+      (shown < RECORDS_PER_PAGE_FIRST ? distinct : later).push(s.doc);
     }
+    distinct.push(...later);
 
     const snippetWords = snippetLengths(request.attributesToSnippet);
     const marks = { pre: request.highlightPreTag ?? '<em>', post: request.highlightPostTag ?? '</em>', ellipsis: request.snippetEllipsisText ?? '…' };
