@@ -134,7 +134,7 @@ function pluralForms(word: string): string[] {
   return forms;
 }
 /** Suffix → endings that give the word's stem forms. */
-const STEMS: readonly (readonly string[])[] = [
+const STEMS: readonly (readonly [string, ...string[]])[] = [
   ['ing', '', 'e'],
   ['ion', '', 'e'],
   ['ed', '', 'e'],
