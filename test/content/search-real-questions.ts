@@ -100,8 +100,8 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('how', 'how to write valid ILP messages for a designated timestamp', 'reference/api/ilp/overview', 'questdb/questdb#1608'),
   r('error', 'An CAST ERROR occurred while writing data using ILP', 'troubleshooting/faq', 'questdb/questdb#2110', 'why-does-ilp-reject-my-rows-with-a-cast-error'),
   r('how', 'ILP write string value in fields to symbol column', 'reference/api/ilp/columnset-types', 'questdb/questdb#1037'),
-  r('how', 'token authentication like influxdb', 'reference/api/ilp/overview', 'questdb/questdb#3850', 'authentication'),
-  r('how', 'Support for HTTP token authentication', 'reference/api/rest', 'questdb/questdb#4787', 'authentication'),
+  r('how', 'token authentication like influxdb', 'guides/influxdb-migration', 'questdb/questdb#3850'),
+  r('how', 'Support for HTTP token authentication', 'reference/api/ilp/overview', 'questdb/questdb#4787', 'authentication'),
   r('how', 'Docker image ILP port at 9000 vs 9009', 'reference/api/ilp/overview', 'questdb/questdb#6015'),
   r('error', 'invalid column name [table=datatest2, columnName=user-agent]', 'reference/api/ilp/advanced-settings', 'questdb/questdb#822', 'table-and-column-names'),
   r('how', 'Confusing InfluxDB Table/Column Naming Restrictions', 'reference/api/ilp/advanced-settings', 'questdb/questdb#3845', 'table-and-column-names'),
@@ -110,11 +110,11 @@ export const REAL_QUESTIONS: RealQuestion[] = [
 
   // Tables, WAL, locks
   r('error', 'Table Busy use pgsql', 'troubleshooting/faq', 'questdb/questdb#4086', 'why-do-i-get-table-busy-errors'),
-  r('error', 'ERROR: table busy [reason=insert]', 'troubleshooting/faq', 'questdb/questdb#1461', 'why-do-i-get-table-busy-errors'),
+  r('error', 'ERROR: table busy [reason=insert]', 'troubleshooting/error-codes', 'questdb/questdb#1461'),
   r('error', 'could not get table writer, table busy [reason=unknown]', 'troubleshooting/faq', 'questdb/questdb#3727', 'why-do-i-get-table-busy-errors'),
   r('error', 'PGWire inserts fail with table busy [reason=insert]', 'troubleshooting/faq', 'questdb/questdb#5837', 'why-do-i-get-table-busy-errors'),
   r('symptom', 'Stuck in table lock while writing using HTTP REST API', 'troubleshooting/faq', 'questdb/questdb#3439', 'why-do-i-get-table-busy-errors'),
-  r('error', 'cannot lock table errno=11', 'troubleshooting/os-error-codes', 'questdb/questdb#5357'),
+  r('error', 'cannot lock table errno=11', 'troubleshooting/faq', 'questdb/questdb#5357', 'why-do-i-get-table-busy-errors'),
   r('symptom', 'Table stays locked after running out of disk space', 'troubleshooting/faq', 'questdb/questdb#1645', 'the-disk-is-full-what-happens-and-what-do-i-do'),
   r('symptom', 'DB stopped to write data into tables silently', 'concept/write-ahead-log', 'questdb/questdb#3986', 'suspended-tables'),
   r('symptom', 'unable to write any data after the host unexpectedly shuts down', 'reference/sql/alter-table-resume-wal', 'questdb/questdb#3979'),
@@ -126,8 +126,8 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('how', 'why questdb cannot insert rows out of order?', 'troubleshooting/error-codes', 'questdb/questdb#2207'),
 
   // Memory, files, OS errors
-  r('error', 'could not mmap [size=28800, offset=0, fd=261855] errno=12', 'troubleshooting/faq', 'questdb/questdb#4303', 'why-do-i-see-could-not-mmap-with-errno12'),
-  r('error', 'could not mmap [size=1916, offset=0, fd=65199, memUsed=21435022', 'troubleshooting/faq', 'questdb/questdb#3609', 'why-do-i-see-could-not-mmap-with-errno12'),
+  r('error', 'could not mmap [size=28800, offset=0, fd=261855] errno=12', 'troubleshooting/error-codes', 'questdb/questdb#4303'),
+  r('error', 'could not mmap [size=1916, offset=0, fd=65199, memUsed=21435022', 'troubleshooting/error-codes', 'questdb/questdb#3609'),
   r('symptom', 'Could not mmap and subsequent crash on simple query', 'troubleshooting/faq', 'questdb/questdb#5169', 'why-do-i-see-could-not-mmap-with-errno12'),
   r('error', 'errno=12 on SELECT max(open_time)', 'troubleshooting/faq', 'questdb/questdb#4303', 'why-do-i-see-could-not-mmap-with-errno12'),
   r('error', 'CairoException [22] could not mmap', ANSWER.mmapErrno22, 'questdb/questdb#1521'),
@@ -136,14 +136,14 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'Potential memory leak, memory usage rises, process OOM killed', 'guides/architecture/memory-management', 'questdb/questdb#1865'),
   r('error', 'Memory leak causing java.lang.OutOfMemoryError', 'guides/architecture/memory-management', 'questdb/questdb#5370'),
   r('symptom', 'High idle CPU usage', 'operations/capacity-planning', 'questdb/questdb#269', 'cpu'),
-  r('how', 'Default worker count shared.worker.count', 'configuration', 'questdb/questdb#200'),
+  r('how', 'Default worker count shared.worker.count', 'operations/capacity-planning', 'questdb/questdb#200'),
 
   // Deployment and operations
   r('symptom', 'Get started docker image changed owner of directory', 'deployment/docker', 'questdb/questdb#3169'),
   r('how', 'It is not possible to attach volume to /root/.questdb', 'deployment/docker', 'questdb/questdb#1022'),
-  r('error', 'Run QuestDB on Openshift fails version.txt (Permission denied)', 'deployment/docker', 'questdb/questdb#2456'),
+  r('error', 'Run QuestDB on Openshift fails version.txt (Permission denied)', 'troubleshooting/os-error-codes', 'questdb/questdb#2456'),
   r('symptom', 'questdb.exe shut down, unable to start automatically', 'operations/command-line-options', 'questdb/questdb#1048'),
-  r('error', 'Java error when starting QuestDB, JDK 17', 'quick-start', 'questdb/questdb#1362'),
+  r('error', 'Java error when starting QuestDB, JDK 17', 'operations/command-line-options', 'questdb/questdb#1362'),
   r('error', 'Unable to start QuestDB service on Windows 10', 'operations/command-line-options', 'questdb/questdb#1073'),
   r('symptom', 'Service does not start on Windows when path contains spaces', 'operations/command-line-options', 'questdb/questdb#1116'),
   r('error', 'questdb.exe start: Service does not exist: QuestDB', 'operations/command-line-options', 'questdb/questdb#1222'),
@@ -226,7 +226,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('how', 'Drop partition, currently can only drop table via SQL', 'reference/sql/alter-table-drop-partition', 'questdb/questdb#77'),
 
   // Materialized views, Kafka
-  r('error', 'Materialized View is invalid: Update Operation', 'guides/mat-views', 'questdb/questdb#6006'),
+  r('error', 'Materialized View is invalid: Update Operation', 'operations/updating-data', 'questdb/questdb#6006'),
   r('symptom', 'Materialized View Invalidation when dropping base partitions', 'concept/mat-views', 'questdb/questdb#6219'),
   r('symptom', "materialized view doesn't reflect new entries in base table", 'concept/mat-views', 'questdb/questdb#5988'),
   r('how', 'use Kafka timestamps as designated timestamps', 'third-party-tools/kafka', 'questdb/kafka-questdb-connector#8'),
