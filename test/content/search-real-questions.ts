@@ -189,7 +189,7 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('symptom', 'fails to import CSV files that it has exported (/exp then /imp)', 'reference/api/rest', 'questdb/questdb#1357'),
   r('error', 'Unable to import data when a designated timestamp column present', 'reference/sql/copy', 'questdb/questdb#2675'),
   r('symptom', 'date.formats and text_loader.json: not a timestamp', 'guides/import-csv', 'questdb/questdb#1258'),
-  r('symptom', 'Inconsistent use of format in csv import COPY', 'reference/sql/copy', 'questdb/questdb#4761'),
+  r('symptom', 'Inconsistent use of format in csv import COPY', 'guides/import-csv', 'questdb/questdb#4761'),
   r('error', 'CsvFileIndexer could not parse timestamp', 'reference/sql/copy', 'questdb/questdb#2675'),
   r('symptom', 'Timestamps from Postgres are not imported COPY demo FROM csv', 'reference/sql/copy', 'questdb/questdb#2687'),
 
@@ -203,8 +203,8 @@ export const REAL_QUESTIONS: RealQuestion[] = [
   r('how', 'Support fills for SAMPLE BY FROM-TO with empty record sets', 'reference/sql/sample-by', 'questdb/questdb#4861'),
   r('symptom', 'Incorrect sampling behavior with non-UTC aligned sampling', 'reference/sql/sample-by', 'questdb/questdb#2384'),
   r('how', 'display and search data with different timezone', 'guides/working-with-timestamps-timezones', 'questdb/questdb#59'),
-  r('how', 'Add an optional timezone parameter to dateadd', 'reference/function/date-time', 'questdb/questdb#5114'),
-  r('symptom', 'to_timezone() outputs wrong time zone designator', 'reference/function/date-time', 'questdb/questdb#2364'),
+  r('how', 'Add an optional timezone parameter to dateadd', 'guides/working-with-timestamps-timezones', 'questdb/questdb#5114'),
+  r('symptom', 'to_timezone() outputs wrong time zone designator', 'guides/working-with-timestamps-timezones', 'questdb/questdb#2364'),
 
   // Joins, window functions
   r('symptom', 'ASOF JOIN is joining too much in the past', 'reference/sql/asof-join', 'questdb/questdb#5562'),
