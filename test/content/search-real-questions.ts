@@ -23,30 +23,26 @@ export interface RealQuestion {
   kind: RealQuestionKind;
 }
 
-const r = (kind: RealQuestionKind, query: string, page: string, source: string, anchor?: string): RealQuestion => ({
-  query,
-  page: `/docs/${page}${page ? '/' : ''}`,
-  source,
-  kind,
-  ...(anchor ? { anchor } : {}),
-});
+/** `page` is a path under /docs/, with `#anchor` when one section answers. */
+const r = (kind: RealQuestionKind, query: string, page: string, source: string, anchor?: string): RealQuestion => {
+  const [path, hash] = page.split('#') as [string, string | undefined];
+  const section = anchor ?? hash;
+  return { query, page: `/docs/${path}${path ? '/' : ''}`, source, kind, ...(section ? { anchor: section } : {}) };
+};
 
-/**
- * The pages that answer questions the docs did not answer before (what each page is and
- * which anchor holds the answer is recorded as those pages are written).
- */
+/** The sections written to answer questions no page answered before. */
 const ANSWER = {
-  dbeaverOid: 'reference/api/postgres',
-  notReachable408: 'web-console',
-  datetime64us: 'clients/ingest-python',
-  pgLegacyMode: 'reference/api/postgres',
-  pivot: 'reference/sql/case',
-  autoIncrement: 'troubleshooting/faq',
-  grafanaAlert: 'third-party-tools/grafana',
-  dedupVarSize: 'concept/deduplication',
-  expCsv: 'reference/api/rest',
-  ewma: 'reference/function/window',
-  mmapErrno22: 'troubleshooting/faq',
+  dbeaverOid: 'reference/api/postgres#duplicate-column-nameoid-in-dbeaver-or-navicat',
+  notReachable408: 'web-console#questdb-is-not-reachable-408',
+  datetime64us: 'clients/ingest-python#timestamp-units-in-a-dataframe',
+  pgLegacyMode: 'reference/api/postgres#legacy-mode-and-pgres_tuples_ok',
+  pivot: 'reference/sql/case#pivot-rows-into-columns',
+  autoIncrement: 'troubleshooting/faq#how-do-i-get-an-auto-increment-id',
+  grafanaAlert: 'third-party-tools/grafana#macros-in-alert-rules',
+  dedupVarSize: 'concept/deduplication#which-column-types-can-be-keys',
+  expCsv: 'reference/api/rest#exp-parameters',
+  ewma: 'reference/function/window#exponentially-weighted-moving-average',
+  mmapErrno22: 'troubleshooting/faq#why-do-i-see-could-not-mmap-with-errno22-on-docker-desktop',
 } as const;
 
 export const REAL_QUESTIONS: RealQuestion[] = [
