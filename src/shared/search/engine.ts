@@ -208,6 +208,9 @@ export class SearchEngine {
   private ids = new Set<string>();
   /** Terms added since the vocabulary was last brought up to date. */
   private newTerms: string[] = [];
+  /** Per page doc, the stamp of the last word that counted it (wordStats). */
+  private seenPage = new Uint32Array(0);
+  private stamp = 0;
   /** Records per page, and the record count they were taken at. */
   private sizes?: Map<number, number>;
   private sizesOf = 0;
@@ -419,12 +422,19 @@ export class SearchEngine {
   /** How many page titles (or keywords) a word's matches hold, and on how many pages it is. */
   private wordStats(m: Map<number, WordMatch>): [titles: number, pages: number] {
     let titles = 0;
-    const pages = new Set<number>();
+    let pages = 0;
+    // Pages are counted with a stamp per doc (no set per word: this runs for every query word).
+    if (this.seenPage.length < this.docs.length) this.seenPage = new Uint32Array(this.docs.length * 2);
+    const stamp = ++this.stamp;
     for (const [doc, w] of m) {
       if (w.rank <= RANK_KEYWORDS && this.docs[doc]!.level === 1) titles++;
-      pages.add(this.pageOf(doc));
+      const page = this.pageOf(doc);
+      if (page >= 0 && this.seenPage[page] !== stamp) {
+        this.seenPage[page] = stamp;
+        pages++;
+      }
     }
-    return [titles, pages.size];
+    return [titles, pages];
   }
 
   /**
