@@ -10,7 +10,8 @@
 //   - synthetic sites of 300, 1,000 and N pages, and two big pages (5 MB of prose, a 20,000-row table);
 //   - `--jobs N` is passed to every build (default: the build's own choice); `--builds-only` skips watch, weight, search, budgets.
 //   - each site's warm-cache builds (`--cache`): nothing changed, one page changed; `--no-cache` skips them.
-// Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic] [-- --jobs N] [-- --builds-only]
+//   - `--search-only`: one build of the real site, then only its search figures (bytes, latency, the engines side by side).
+// Usage: npm run bench [-- --runs 3] [-- --pages 1000] [-- --no-synthetic] [-- --jobs N] [-- --builds-only] [-- --search-only]
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +41,7 @@ const PAGES = num('--pages', 1000);
 const JOBS = args.includes('--jobs') ? ['--jobs', String(num('--jobs', 1))] : [];
 const BUILDS_ONLY = args.includes('--builds-only');
 const NO_CACHE = args.includes('--no-cache');
+const SEARCH_ONLY = args.includes('--search-only');
 
 const fmt = (xs: number[], unit: string, digits = 0) => `${median(xs).toFixed(digits)} ${unit} (runs: ${xs.map((x) => x.toFixed(digits)).join(', ')})`;
 
@@ -180,6 +182,14 @@ async function pageWeights(buildDir: string, label: string): Promise<void> {
 }
 
 console.log(`Benchmark on ${process.platform} ${process.arch}, node ${process.version}, ${RUNS} runs each; figures are medians.`);
+if (SEARCH_ONLY) {
+  const out = join(tmpdir(), `qdb-bench-search-${process.pid}`);
+  coldBuild(ROOT, out);
+  await benchSearch(out, 'real site', RUNS);
+  await benchSearchCompare(out, RUNS);
+  await rm(out, { recursive: true, force: true });
+  process.exit(0);
+}
 const realCopy = await mkdtemp(join(tmpdir(), 'qdb-bench-real-'));
 await cp(join(ROOT, 'content'), join(realCopy, 'content'), { recursive: true });
 await cp(join(ROOT, 'public'), join(realCopy, 'public'), { recursive: true }).catch(() => {});

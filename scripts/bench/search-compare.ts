@@ -1,6 +1,7 @@
 /**
  * The built-in search side by side with Pagefind and MiniSearch, over the same pages and
- * the whole relevance suite (test/content/search-queries.ts):
+ * the relevance suite (test/content/search-queries.ts) and the real questions from public
+ * issue threads (test/content/search-real-questions.ts):
  *
  * - ours: the headings and content index the build writes, the engine the modal runs;
  * - Pagefind 1.6 with its default settings, indexing the article only (`rootSelector`),
@@ -22,12 +23,23 @@ import * as pagefind from 'pagefind';
 import { SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
 import type { ContentIndexFile, HeadingsIndexFile, SearchRecord } from '../../src/shared/search/types.ts';
 import { RELEVANCE_QUERIES } from '../../test/content/search-queries.ts';
+import { REAL_QUESTIONS } from '../../test/content/search-real-questions.ts';
 import { launchBrowser, serveBuild } from '../../test/helpers/browser.ts';
 import { percentile } from './stats.ts';
 import { indexBytes } from './search.ts';
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const pageOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').split('#')[0]!;
+
+/** A query set: each query and the page that answers it. */
+interface Suite {
+  name: string;
+  queries: readonly { query: string; page: string }[];
+}
+const SUITES: Suite[] = [
+  { name: 'relevance queries', queries: RELEVANCE_QUERIES },
+  { name: 'real questions', queries: REAL_QUESTIONS },
+];
 
 interface EngineFigures {
   name: string;
@@ -40,17 +52,17 @@ interface EngineFigures {
 }
 
 /** Top pages of each query → hit rates. */
-function rates(name: string, tops: string[][], firstQueryBytes: number, times: number[]): EngineFigures {
+function rates(name: string, suite: Suite, tops: string[][], firstQueryBytes: number, times: number[]): EngineFigures {
   let top1 = 0;
   let top3 = 0;
   const misses: string[] = [];
-  RELEVANCE_QUERIES.forEach(({ query, page }, i) => {
+  suite.queries.forEach(({ query, page }, i) => {
     const t = tops[i]!;
     if (t[0] === page) top1++;
     if (t.slice(0, 3).includes(page)) top3++;
     else misses.push(query);
   });
-  const n = RELEVANCE_QUERIES.length;
+  const n = suite.queries.length;
   return { name, top1: top1 / n, top3: top3 / n, firstQueryBytes, p50: percentile(times, 50), p95: percentile(times, 95), misses };
 }
 
@@ -64,14 +76,14 @@ function distinctPages(urls: string[], n = 3): string[] {
   return out;
 }
 
-async function ours(buildDir: string, runs: number): Promise<EngineFigures> {
+async function ours(buildDir: string, runs: number, suite: Suite): Promise<EngineFigures> {
   const headings = JSON.parse(await readFile(join(buildDir, 'search/headings.json'), 'utf8')) as HeadingsIndexFile;
   const content = JSON.parse(await readFile(join(buildDir, 'search/content.json'), 'utf8')) as ContentIndexFile;
   const engine = new SearchEngine(recordsFromIndex(headings, content));
   const times: number[] = [];
   let tops: string[][] = [];
   for (let r = 0; r < runs; r++) {
-    tops = RELEVANCE_QUERIES.map(({ query }) => {
+    tops = suite.queries.map(({ query }) => {
       const start = performance.now();
       const hits = engine.searchOne({ query, hitsPerPage: 20 }).hits;
       times.push(performance.now() - start);
@@ -80,7 +92,7 @@ async function ours(buildDir: string, runs: number): Promise<EngineFigures> {
   }
   const bytes = await indexBytes(buildDir);
   // The first query needs the modal and the headings index; the content index follows behind it.
-  return rates('ours', tops, bytes.modal + bytes.headings, times);
+  return rates('ours', suite, tops, bytes.modal + bytes.headings, times);
 }
 
 /** VitePress's section documents, from the same records. */
@@ -95,7 +107,7 @@ function sectionDocuments(records: SearchRecord[]): { id: string; title: string;
   return [...byUrl.values()];
 }
 
-async function miniSearch(buildDir: string, runs: number): Promise<EngineFigures> {
+async function miniSearch(buildDir: string, runs: number, suite: Suite): Promise<EngineFigures> {
   const headings = JSON.parse(await readFile(join(buildDir, 'search/headings.json'), 'utf8')) as HeadingsIndexFile;
   const content = JSON.parse(await readFile(join(buildDir, 'search/content.json'), 'utf8')) as ContentIndexFile;
   const docs = sectionDocuments(recordsFromIndex(headings, content));
@@ -111,17 +123,17 @@ async function miniSearch(buildDir: string, runs: number): Promise<EngineFigures
   const times: number[] = [];
   let tops: string[][] = [];
   for (let r = 0; r < runs; r++) {
-    tops = RELEVANCE_QUERIES.map(({ query }) => {
+    tops = suite.queries.map(({ query }) => {
       const start = performance.now();
       const hits = loaded.search(query);
       times.push(performance.now() - start);
       return distinctPages(hits.map((h) => String(h.id)));
     });
   }
-  return rates('MiniSearch (VitePress set-up)', tops, gz(serialised) + gz(library), times);
+  return rates('MiniSearch (VitePress set-up)', suite, tops, gz(serialised) + gz(library), times);
 }
 
-async function pagefindFigures(buildDir: string, runs: number): Promise<EngineFigures> {
+async function pagefindFigures(buildDir: string, runs: number, suites: Suite[]): Promise<EngineFigures[]> {
   const out = join(buildDir, 'pagefind');
   const { index } = await pagefind.createIndex({ rootSelector: 'article.doc' });
   if (!index) throw new Error('pagefind: no index');
@@ -167,18 +179,22 @@ async function pagefindFigures(buildDir: string, runs: number): Promise<EngineFi
     await search(RELEVANCE_QUERIES[0]!.query);
     await page.waitForTimeout(300);
     counting = false;
-    const times: number[] = [];
-    let tops: string[][] = [];
-    for (let r = 0; r < runs; r++) {
-      tops = [];
-      for (const { query } of RELEVANCE_QUERIES) {
-        const { urls, ms } = await search(query);
-        times.push(ms);
-        // Pagefind's urls are the pages' paths as served (it reads them from each page's canonical location).
-        tops.push(distinctPages(urls.map((u) => (u.startsWith('/docs/') ? u : '/docs' + u))));
+    const figures: EngineFigures[] = [];
+    for (const suite of suites) {
+      const times: number[] = [];
+      let tops: string[][] = [];
+      for (let r = 0; r < runs; r++) {
+        tops = [];
+        for (const { query } of suite.queries) {
+          const { urls, ms } = await search(query);
+          times.push(ms);
+          // Pagefind's urls are the pages' paths as served (it reads them from each page's canonical location).
+          tops.push(distinctPages(urls.map((u) => (u.startsWith('/docs/') ? u : '/docs' + u))));
+        }
       }
+      figures.push(rates('Pagefind (defaults, article only)', suite, tops, firstQueryBytes, times));
     }
-    return rates('Pagefind (defaults, article only)', tops, firstQueryBytes, times);
+    return figures;
   } finally {
     await browser.close();
     await site.close();
@@ -186,14 +202,16 @@ async function pagefindFigures(buildDir: string, runs: number): Promise<EngineFi
   }
 }
 
-/** Prints the three engines' figures over the relevance suite. */
+/** Prints the three engines' figures over each query set. */
 export async function benchSearchCompare(buildDir: string, runs: number): Promise<void> {
-  const results = [await ours(buildDir, runs), await pagefindFigures(buildDir, runs), await miniSearch(buildDir, runs)];
-  const n = RELEVANCE_QUERIES.length;
-  console.log(`\nsearch engines side by side, real site, ${n} relevance queries (top-N = the query's page among the first N pages)`);
-  console.log(`  ${'engine'.padEnd(36)} ${'top-1'.padStart(6)} ${'top-3'.padStart(6)} ${'first query'.padStart(12)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}`);
-  for (const r of results) {
-    console.log(`  ${r.name.padEnd(36)} ${(r.top1 * 100).toFixed(0).padStart(5)}% ${(r.top3 * 100).toFixed(0).padStart(5)}% ${(r.firstQueryBytes / 1024).toFixed(0).padStart(8)} KB ${r.p50.toFixed(2).padStart(6)}ms ${r.p95.toFixed(2).padStart(6)}ms`);
+  const pagefindResults = await pagefindFigures(buildDir, runs, SUITES);
+  for (const [k, suite] of SUITES.entries()) {
+    const results = [await ours(buildDir, runs, suite), pagefindResults[k]!, await miniSearch(buildDir, runs, suite)];
+    console.log(`\nsearch engines side by side, real site, ${suite.queries.length} ${suite.name} (top-N = the query's page among the first N pages)`);
+    console.log(`  ${'engine'.padEnd(36)} ${'top-1'.padStart(6)} ${'top-3'.padStart(6)} ${'first query'.padStart(12)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}`);
+    for (const r of results) {
+      console.log(`  ${r.name.padEnd(36)} ${(r.top1 * 100).toFixed(1).padStart(5)}% ${(r.top3 * 100).toFixed(1).padStart(5)}% ${(r.firstQueryBytes / 1024).toFixed(0).padStart(8)} KB ${r.p50.toFixed(2).padStart(6)}ms ${r.p95.toFixed(2).padStart(6)}ms`);
+    }
+    for (const r of results) console.log(`  ${r.name} misses ${r.misses.length}: ${r.misses.slice(0, 12).map((q) => JSON.stringify(q)).join(', ')}${r.misses.length > 12 ? ', …' : ''}`);
   }
-  for (const r of results.slice(1)) console.log(`  ${r.name} misses ${r.misses.length}: ${r.misses.slice(0, 12).map((q) => JSON.stringify(q)).join(', ')}${r.misses.length > 12 ? ', …' : ''}`);
 }

@@ -14,7 +14,8 @@
 import type { ContentIndexFile, HeadingsIndexFile, Hierarchy, HighlightValue, HitType, MultiSearchResponse, SearchHit, SearchRecord, SearchRequest, SearchResult } from './types.ts';
 import { escapeHtml } from '../html.ts';
 import { SYNONYMS } from './synonyms.ts';
-import { allowedTypos, forEachWord, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
+import { TRANSLATIONS } from './translations.ts';
+import { allowedTypos, forEachWord, incidentalWords, normalize, queryWords, STOP_WORDS, termsOf, typoDistance, wordSpans } from './text.ts';
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export const MAX_QUERY_LENGTH = 64;
@@ -40,6 +41,8 @@ interface Doc extends SearchRecord {
   level: number;
   /** Words of the record's own heading (for headings and titles). */
   ownWords: number;
+  /** The doc of the record's page (looked up once, on first use). */
+  page?: number;
 }
 
 /** One query word matching one record: packed as typos, rank and exactness. */
@@ -73,7 +76,8 @@ interface Scored {
 }
 
 /** Synonym phrases as word lists. */
-const SYNONYM_WORDS = SYNONYMS.map(([from, to]) => [from.split(' '), to.split(' ')] as const);
+/** Synonym phrases as word lists: the readers' words for ours, then other products' words for ours. */
+const SYNONYM_WORDS = [...SYNONYMS, ...TRANSLATIONS].map(([from, to]) => [from.split(' '), to.split(' ')] as const);
 /** The sidebar section whose pages explain ideas (preferred for "what is …" questions). */
 const CONCEPTS_SECTION = 'Concepts';
 const DEFINITION_QUESTION = /^\s*(what\s+(is|are)|what's|whats|how\s+(does|do|is|are)\s+(?!i\b|you\b|we\b)|why\s+(is|are|does|do))\b/i;
@@ -81,6 +85,17 @@ const DEFINITION_QUESTION = /^\s*(what\s+(is|are)|what's|whats|how\s+(does|do|is
 const FUNCTION_CALL = /^\s*[\p{L}\p{N}_.]+\s*\(\s*\)\s*$/u;
 /** Page-level matching runs when fewer records than this hold the whole query. */
 const PAGE_MATCH_BELOW = 10;
+const NONE: ReadonlySet<string> = new Set();
+/** What a word counts for where a page has it, by attribute rank (own heading … section name). */
+const FIELD_WEIGHTS = [4, 3, 3, 2, 1.5, 1, 0.5];
+/** An incidental word of a pasted message (a value, a path part) counts this share of a word's weight. */
+const INCIDENTAL_WEIGHT = 0.5;
+/** Records of one page shown before other pages' records are (the rest follow them). */
+const RECORDS_PER_PAGE_FIRST = 5;
+/** A synonym's term names the page for queries with at most this many other required words. */
+const CONCEPT_LEADS_UP_TO = 4;
+/** Records that hold some of the query are ranked too when fewer than this hold all of it. */
+const PARTIAL_BELOW = 3;
 /** Wordings tried besides the query itself. */
 const MAX_VARIANTS = 4;
 
@@ -96,15 +111,35 @@ export interface EngineOptions {
   queryId?: () => string;
 }
 
-/** Simple English plural and singular forms of a word (enough for technical nouns). */
+/**
+ * Simple English forms of a word: plural and singular (enough for technical nouns), and the
+ * stem of a verb's `-ing`, `-ed`, `-ion` forms and of `-ices` plurals, so that "filling",
+ * "insertion" and "indices" find "fill", "insert" and "index".
+ */
 function pluralForms(word: string): string[] {
   if (word.length < 3 || /\d/.test(word)) return [];
   const forms = [word + 's'];
   if (/(s|x|ch|sh)$/.test(word)) forms.push(word + 'es');
   if (word.endsWith('s') && !word.endsWith('ss')) forms.push(word.slice(0, -1));
   if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.length >= 6) {
+    for (const [suffix, ...ends] of STEMS) {
+      if (!word.endsWith(suffix)) continue;
+      const stem = word.slice(0, -suffix.length);
+      for (const end of ends) forms.push(stem + end);
+      // "filling" → "fill", "stopped" → "stop".
+      if (stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2]) forms.push(stem.slice(0, -1));
+    }
+  }
   return forms;
 }
+/** Suffix → endings that give the word's stem forms. */
+const STEMS: readonly (readonly [string, ...string[]])[] = [
+  ['ing', '', 'e'],
+  ['ion', '', 'e'],
+  ['ed', '', 'e'],
+  ['ices', 'ex', 'ix'],
+];
 
 function safeDecode(text: string): string {
   try {
@@ -173,6 +208,12 @@ export class SearchEngine {
   private ids = new Set<string>();
   /** Terms added since the vocabulary was last brought up to date. */
   private newTerms: string[] = [];
+  /** Per page doc, the stamp of the last word that counted it (wordStats). */
+  private seenPage = new Uint32Array(0);
+  private stamp = 0;
+  /** Records per page, and the record count they were taken at. */
+  private sizes?: Map<number, number>;
+  private sizesOf = 0;
   private readonly queryId: () => string;
 
   constructor(records: SearchRecord[] = [], options: EngineOptions = {}) {
@@ -345,8 +386,14 @@ export class SearchEngine {
    * The query and its synonym variants (synonyms.ts): each phrase of the query found on
    * the left of an entry is replaced by the right, one at a time (at most MAX_VARIANTS).
    */
-  private variants(words: string[]): { words: string[]; concept: number[] }[] {
-    const out: { words: string[]; concept: number[] }[] = [{ words, concept: [] }];
+  private variants(words: string[]): { words: string[]; concept: number[]; named?: number[] }[] {
+    // The query itself names a page too with the phrase a synonym starts from, when a page
+    // has that phrase in its title ("backup" names the Backup page as well as CHECKPOINT).
+    const own: number[] = [];
+    for (const [from] of SYNONYM_WORDS) {
+      for (let i = 0; i + from.length <= words.length; i++) if (from.every((w, k) => words[i + k] === w)) own.push(...from.map((_, k) => i + k));
+    }
+    const out: { words: string[]; concept: number[]; named?: number[] }[] = [{ words, concept: [], named: [...new Set(own)] }];
     const seen = new Set([words.join(' ')]);
     for (const [from, to] of SYNONYM_WORDS) {
       if (out.length > MAX_VARIANTS) break;
@@ -372,17 +419,88 @@ export class SearchEngine {
   }
 
   /** Scores every record that matches one wording of the query. */
-  /** How many page titles (or keywords) a word's matches hold. */
-  private titleCount(m: Map<number, WordMatch>): number {
-    let n = 0;
-    for (const [doc, w] of m) if (w.rank <= RANK_KEYWORDS && this.docs[doc]!.level === 1) n++;
-    return n;
+  /** How many page titles (or keywords) a word's matches hold, and on how many pages it is. */
+  private wordStats(m: Map<number, WordMatch>): [titles: number, pages: number] {
+    let titles = 0;
+    let pages = 0;
+    // Pages are counted with a stamp per doc (no set per word: this runs for every query word).
+    if (this.seenPage.length < this.docs.length) this.seenPage = new Uint32Array(this.docs.length * 2);
+    const stamp = ++this.stamp;
+    for (const [doc, w] of m) {
+      if (w.rank <= RANK_KEYWORDS && this.docs[doc]!.level === 1) titles++;
+      const page = this.pageOf(doc);
+      if (page >= 0 && this.seenPage[page] !== stamp) {
+        this.seenPage[page] = stamp;
+        pages++;
+      }
+    }
+    return [titles, pages];
   }
 
-  private score(words: string[], concept: number[], prefixLast: boolean, isDefinitionQuestion = false): { scored: Scored[]; terms: TermMatch[][] } {
+  /**
+   * For a query no record holds whole: each page's share of the query's weight it lacks,
+   * each word counting by its weight and by where the page has it at best (its title over
+   * a heading over its text), so the page that holds the rare words in the right places
+   * comes first however the words are spread over it.
+   */
+  private lackingShares(matches: Map<number, WordMatch>[], weights: Map<number, number>, max: number): Map<number, number> {
+    const idx = [...weights.keys()];
+    const weight = [...weights.values()];
+    const best = new Map<number, Float64Array>();
+    const sizes = this.pageSizes();
+    const mean = this.docs.length / (this.pageDocs.size || 1);
+    idx.forEach((i, k) => {
+      for (const [doc, w] of matches[i]!) {
+        const page = this.pageOf(doc);
+        if (page < 0) continue;
+        let held = best.get(page);
+        if (!held) best.set(page, (held = new Float64Array(idx.length)));
+        // A word in a section of a long page (the configuration reference) says less than the
+        // same word in a section of a short one; a page's title and keywords are not diluted.
+        const spread = this.docs[doc]!.level > 1 ? Math.min(1, Math.sqrt(mean / (sizes.get(page) ?? mean))) : 1;
+        const f = (FIELD_WEIGHTS[w.rank]! * spread) / (1 + w.typos);
+        if (f > held[k]!) held[k] = f;
+      }
+    });
+    const out = new Map<number, number>();
+    for (const [page, held] of best) {
+      let sum = 0;
+      held.forEach((f, k) => (sum += f * weight[k]!));
+      out.set(page, 1 - sum / max);
+    }
+    return out;
+  }
+
+  /** How many records each page has (counted again after records are added). */
+  private pageSizes(): Map<number, number> {
+    if (this.sizes && this.sizesOf === this.docs.length) return this.sizes;
+    const sizes = new Map<number, number>();
+    for (let d = 0; d < this.docs.length; d++) {
+      const page = this.pageOf(d);
+      sizes.set(page, (sizes.get(page) ?? 0) + 1);
+    }
+    this.sizesOf = this.docs.length;
+    return (this.sizes = sizes);
+  }
+
+  /** The doc of a record's page (-1 when the page record is not loaded). */
+  private pageOf(doc: number): number {
+    const d = this.docs[doc]!;
+    if (d.page === undefined) {
+      const page = this.pageDocs.get(d.url.split('#')[0]!);
+      // Not remembered while missing: a sharded index may add the page record later.
+      if (page === undefined) return -1;
+      d.page = page;
+    }
+    return d.page;
+  }
+
+  private score(words: string[], concept: number[], prefixLast: boolean, isDefinitionQuestion = false, incidental: ReadonlySet<string> = NONE, named: number[] = concept): { scored: Scored[]; terms: TermMatch[][] } {
     const perWord = words.map((w, i) => this.termsFor(w, prefixLast && i === words.length - 1));
     const matches = perWord.map((terms) => this.matchWord(terms));
-    const required = words.map((w, i) => i).filter((i) => words.length === 1 || !STOP_WORDS.has(words[i]!));
+    // Required: the words that can tell pages apart. Common words, the reader's own names and
+    // numbers in a pasted message (incidental), and words no page has are optional.
+    const required = words.map((w, i) => i).filter((i) => words.length === 1 || (!STOP_WORDS.has(words[i]!) && !incidental.has(words[i]!) && matches[i]!.size > 0));
     const requiredIdx = required.length > 0 ? required : words.map((_, i) => i);
 
     // Candidates: records matching every required word (for a synonym's wording, every word
@@ -394,23 +512,24 @@ export class SearchEngine {
     if (words.length > 0) {
       const smallest = mustMatch.reduce((a, b) => (matches[a]!.size <= matches[b]!.size ? a : b));
       for (const doc of matches[smallest]!.keys()) if (mustMatch.every((i) => matches[i]!.has(doc))) candidates.push(doc);
-      if (candidates.length === 0 && words.length > 1) {
-        const all = new Set<number>();
-        for (const m of matches) for (const d of m.keys()) all.add(d);
-        candidates = [...all];
-      }
     }
+    const stats = requiredIdx.map((i) => this.wordStats(matches[i]!));
+    // The weight of a word a record lacks: rare words (on few pages) cost more than common
+    // ones, so a record holding a pasted message's rare words beats one with its filler.
+    const rarity = new Map(requiredIdx.map((i, k) => [i, Math.log(1 + this.pageDocs.size / (1 + stats[k]![1]))]));
+    const totalRarity = [...rarity.values()].reduce((a, b) => a + b, 0) || 1;
     // Rank pages, not only records: a page whose records between them hold every required
     // word ("send data from kafka": the Kafka page says "send" in one place, "data" in another)
     // stands in the results by its page record, with each word's best rank on the page.
     const pageBest = new Map<number, Map<number, WordMatch>>();
     // Only when few records hold the whole query: otherwise they answer it, and this walk costs.
-    if (mustMatch.length > 1 && candidates.length < PAGE_MATCH_BELOW) {
-      const hasRecord = new Set(candidates.map((d) => this.pageDocs.get(this.docs[d]!.url.split('#')[0]!)));
+    const partly = words.length > 1 && candidates.length < PARTIAL_BELOW;
+    if (!partly && mustMatch.length > 1 && candidates.length < PAGE_MATCH_BELOW) {
+      const hasRecord = new Set(candidates.map((d) => this.pageOf(d)));
       for (const i of mustMatch) {
         for (const [doc, w] of matches[i]!) {
-          const pageDoc = this.pageDocs.get(this.docs[doc]!.url.split('#')[0]!);
-          if (pageDoc === undefined || hasRecord.has(pageDoc)) continue;
+          const pageDoc = this.pageOf(doc);
+          if (pageDoc < 0 || hasRecord.has(pageDoc)) continue;
           let best = pageBest.get(pageDoc);
           if (!best) pageBest.set(pageDoc, (best = new Map()));
           const prev = best.get(i);
@@ -422,18 +541,37 @@ export class SearchEngine {
         else pageBest.delete(pageDoc);
       }
     }
+    const whole = new Set(candidates);
 
+    // No record, or too few to fill the first results, holds the whole query (a long
+    // question, a pasted message): after them, every record that holds some of it, its page
+    // ranked by how much of the query it holds, and where.
+    let partial: Map<number, number> | undefined;
+    let partialWeights: Map<number, number> | undefined;
+    let partialMax = 1;
+    if (partly) {
+      const all = new Set<number>(candidates);
+      for (const m of matches) for (const d of m.keys()) all.add(d);
+      candidates = [...all];
+      partialWeights = new Map(rarity);
+      for (let i = 0; i < words.length; i++) {
+        if (!incidental.has(words[i]!) || STOP_WORDS.has(words[i]!) || matches[i]!.size === 0) continue;
+        partialWeights.set(i, INCIDENTAL_WEIGHT * Math.log(1 + this.pageDocs.size / (1 + this.wordStats(matches[i]!)[1])));
+      }
+      partialMax = [...partialWeights.values()].reduce((a, b) => a + b, 0) * FIELD_WEIGHTS[RANK_OWN]! || 1;
+      partial = this.lackingShares(matches, partialWeights, partialMax);
+    }
     // What a record's page is about: [the docs' own term a synonym stands for is in its title
     // (or first keyword), every required word is there, every required word is in its title or keywords].
     const aboutCache = new Map<number, [number, number, number, number]>();
     const allAt = (pageDoc: number, idx: number[], maxRank: number) => idx.length > 0 && idx.every((i) => (matches[i]!.get(pageDoc)?.rank ?? Infinity) <= maxRank);
     // The weight of each required word: rare words (in few page titles) say more about
     // what a page is about than common ones ("table", "data").
-    const weights = requiredIdx.map((i) => Math.log(1 + this.pageDocs.size / (1 + this.titleCount(matches[i]!))));
+    const weights = stats.map(([titles]) => Math.log(1 + this.pageDocs.size / (1 + titles)));
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
     const aboutPage = (doc: number): [number, number, number, number] => {
-      const pageDoc = this.pageDocs.get(this.docs[doc]!.url.split('#')[0]!);
-      if (pageDoc === undefined) return [0, 0, 0, 0];
+      const pageDoc = this.pageOf(doc);
+      if (pageDoc < 0) return [0, 0, 0, 0];
       let about = aboutCache.get(pageDoc);
       if (about === undefined) {
         let share = 0;
@@ -443,14 +581,18 @@ export class SearchEngine {
         });
         // Half or more of what the query says, by weight, is in the page's title or keywords.
         const mostly = share / totalWeight >= 0.5 ? 1 : 0;
-        about = [allAt(pageDoc, concept, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_KEYWORDS) ? 1 : 0, mostly];
+        about = [allAt(pageDoc, named, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_OWN) ? 1 : 0, allAt(pageDoc, requiredIdx, RANK_KEYWORDS) ? 1 : 0, mostly];
         aboutCache.set(pageDoc, about);
       }
       return about;
     };
+    // How many required words the query has besides a synonym's term.
+    const beyondConcept = requiredIdx.filter((i) => !named.includes(i)).length;
     const scored = candidates.map((doc): Scored => {
       let matched = 0;
       let missingRequired = 0;
+      let missingWeight = 0;
+      let held = 0;
       let typos = 0;
       let rank = 0;
       let exact = 0;
@@ -460,10 +602,16 @@ export class SearchEngine {
         const w = pageWords?.get(i) ?? matches[i]!.get(doc);
         if (!w) {
           ownAll = false;
-          if (requiredIdx.includes(i)) missingRequired++;
+          const r = rarity.get(i);
+          if (r !== undefined) {
+            missingRequired++;
+            missingWeight += r;
+          }
           continue;
         }
         matched++;
+        const pw = partialWeights?.get(i);
+        if (pw !== undefined) held += (pw * FIELD_WEIGHTS[w.rank]!) / (1 + w.typos);
         typos += w.typos;
         rank += w.rank;
         if (w.exact) exact++;
@@ -477,9 +625,29 @@ export class SearchEngine {
       const definition = this.docs[doc]!.hierarchy.lvl0 === CONCEPTS_SECTION && isDefinitionQuestion ? 1 : 0;
       // Per word, so wordings of different lengths compare.
       // Common words ("per", "how") are optional: missing one costs only after everything else.
-      return { doc, missing: missingRequired / requiredIdx.length, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
+      // The page named by a synonym's term leads for a short query, or for a record that holds
+      // the whole query: in a long question, "postgres" alone does not make it one about the
+      // PostgreSQL pages.
+      const leads = missingRequired === 0 || beyondConcept <= CONCEPT_LEADS_UP_TO ? conceptTitle : 0;
+      return { doc, missing: partialWeights && !whole.has(doc) ? 1 - held / partialMax : missingWeight / totalRarity, optionalMissing: (words.length - matched - missingRequired) / words.length, typos, rank: matched > 0 ? rank / matched : RANK_SECTION + 1, exact: matched > 0 ? exact / matched : 0, names, coverage, conceptTitle: leads, aboutTitle, about, mostlyAbout, definition, scattered: pageWords ? 1 : 0 };
     });
+    if (partial) this.rankByPage(scored.filter((s) => !whole.has(s.doc)), partial);
     return { scored, terms: perWord };
+  }
+
+  /**
+   * A query no record holds whole: each page's record that holds the most of it stands for
+   * the page, ranked by what the page as a whole lacks; its other records keep their own
+   * share, so one long page does not fill the results.
+   */
+  private rankByPage(scored: Scored[], lacking: Map<number, number>): void {
+    const best = new Map<number, Scored>();
+    for (const s of scored) {
+      const page = this.pageOf(s.doc);
+      const prev = best.get(page);
+      if (!prev || s.missing < prev.missing || (s.missing === prev.missing && s.rank < prev.rank)) best.set(page, s);
+    }
+    for (const [page, s] of best) s.missing = Math.min(s.missing, lacking.get(page) ?? 1);
   }
 
   /** One search, as Algolia answers one request of a multi-search. */
@@ -493,13 +661,14 @@ export class SearchEngine {
     // "What is a symbol", "how does the WAL work": a concept page explains; "how do I" asks for a task.
     const definitionQuestion = DEFINITION_QUESTION.test(query);
     const functionCall = FUNCTION_CALL.test(query);
+    const incidental = incidentalWords(query);
     // Each record keeps its best score over the query's wordings.
     const best = new Map<number, Scored>();
     // Highlights mark the words of every wording (a synonym's words where it matched).
     const allTerms: TermMatch[][] = [];
     const allWords: string[] = [];
     for (const variant of this.variants(words)) {
-      const { scored, terms } = this.score(variant.words, variant.concept, prefixLast, definitionQuestion);
+      const { scored, terms } = this.score(variant.words, variant.concept, prefixLast, definitionQuestion, incidental, variant.named ?? variant.concept);
       terms.forEach((t, i) => {
         if (allWords.includes(variant.words[i]!)) return;
         allWords.push(variant.words[i]!);
@@ -521,12 +690,20 @@ export class SearchEngine {
     // Distinct by url: the best record of each section stands for it.
     const seen = new Set<string>();
     const distinct: number[] = [];
+    // A page's records after its first few wait until every page has shown its first few:
+    // one long page (the configuration reference) must not fill the first results alone.
+    const later: number[] = [];
+    const perPage = new Map<number, number>();
     for (const s of scored) {
       const url = this.docs[s.doc]!.url;
       if (seen.has(url)) continue;
       seen.add(url);
-      distinct.push(s.doc);
+      const page = this.pageOf(s.doc);
+      const shown = perPage.get(page) ?? 0;
+      perPage.set(page, shown + 1);
+      (shown < RECORDS_PER_PAGE_FIRST ? distinct : later).push(s.doc);
     }
+    distinct.push(...later);
 
     const snippetWords = snippetLengths(request.attributesToSnippet);
     const marks = { pre: request.highlightPreTag ?? '<em>', post: request.highlightPostTag ?? '</em>', ellipsis: request.snippetEllipsisText ?? '…' };

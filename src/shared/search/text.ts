@@ -59,6 +59,34 @@ export function indexTerms(text: string): string[] {
   return out;
 }
 
+/** `[size=28800, name=oid]`: the values of a bracketed list of `key=value` pairs. */
+const BRACKET_VALUES = /\[([^\]]*=[^\]]*)\]?/g;
+const VALUE = /=\s*([^,\]\s]+)/g;
+/** `/home/me/.questdb/db/trades`: a path of two or more slashes. */
+const PATH = /(?:[\p{L}\p{N}_.~-]*\/){2,}[\p{L}\p{N}_.~-]*/gu;
+/** `'2020-12-31 15:15:51'`: a quoted literal with digits, the reader's own value (not a quoted keyword such as `'time zone'`). */
+const QUOTED = /'([^']+)'/g;
+/** Numbers of four digits or more: sizes, file descriptors, timestamps, ids. */
+const LONG_NUMBER = /^\d{4,}$/;
+
+/**
+ * The words of a pasted message that name the reader's own things rather than the
+ * problem: long numbers, the values in `[key=value, …]`, the parts of a file path, quoted
+ * literals. A page
+ * that has them ranks higher, but a page need not have them to answer the message
+ * (`could not mmap [size=1916, offset=0, fd=65199]`, `Duplicate column [name=oid]`).
+ */
+export function incidentalWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const { word } of wordSpans(text)) if (LONG_NUMBER.test(word)) out.add(word);
+  for (const list of text.matchAll(BRACKET_VALUES)) {
+    for (const value of list[1]!.matchAll(VALUE)) for (const { word } of wordSpans(value[1]!)) out.add(word);
+  }
+  for (const path of text.matchAll(PATH)) for (const { word } of wordSpans(path[0])) out.add(word);
+  for (const literal of text.matchAll(QUOTED)) if (/\d/.test(literal[1]!)) for (const { word } of wordSpans(literal[1]!)) out.add(word);
+  return out;
+}
+
 /** The words of a query, compounds kept whole. */
 export function queryWords(text: string): string[] {
   return wordSpans(text).map((s) => s.word);
@@ -105,6 +133,9 @@ export function typoDistance(a: string, b: string, max: number): number {
 /** Common English words that do not have to match when a query has other words. */
 export const STOP_WORDS = new Set([
   'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'do', 'does', 'for', 'from', 'how', 'i', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'what', 'when', 'where', 'which', 'why', 'with', 'my',
-  // The filler of questions ("how do I get the last row per symbol automatically"): optional, so the content words decide.
-  'per', 'each', 'every', 'get', 'find', 'me', 'we', 'you', 'want', 'need', 'use', 'using', 'should', 'could', 'would', 'will', 'about', 'there', 'this', 'that', 'way', 'best', 'automatically', 'possible',
+  // The filler of questions ("how do I get the last row per symbol automatically") and of feature
+  // requests ("Add PIVOT function", "UPDATE support"): optional, so the content words decide.
+  'per', 'each', 'every', 'get', 'find', 'me', 'we', 'you', 'want', 'need', 'use', 'using', 'should', 'could', 'would', 'will', 'about', 'there', 'this', 'that', 'way', 'best', 'automatically', 'possible', 'support', 'add', 'while',
+  // What is left of a contraction ("doesn't" is read as "doesn" and "t").
+  'doesn', 'don', 'isn', 'didn', 'aren', 'wasn', 'won', 't', 's',
 ]);
