@@ -6,11 +6,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = 'src/mcp/main.ts';
+/** What `npm run mcp` runs: the launcher's bundle of src/mcp/main.ts (made again whenever the code changes). */
+const LAUNCH = ['scripts/launch.mjs', 'mcp'];
 
 /** A client connected over stdio to a server reading `site`. */
 export async function stdioClient(site: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', MAIN, '--site', site], cwd: REPO, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...LAUNCH, '--site', site], cwd: REPO, stderr: 'pipe' });
   const client = new Client({ name: 'questdb-docs-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
@@ -24,10 +25,10 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** Starts `main.ts --http 0` on a site and waits for its "ready at <url>" line on stderr. */
+/** Starts the server with `--http 0` on a site and waits for its "ready at <url>" line on stderr. */
 export function startHttpServer(site: string, timeoutMs = 60_000): Promise<HttpServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--site', site, '--http', '0'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...LAUNCH, '--site', site, '--http', '0'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => {
