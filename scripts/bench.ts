@@ -26,6 +26,7 @@ import { benchSearchCompare } from './bench/search-compare.ts';
 import { benchBudgets } from './bench/budgets.ts';
 import { benchMachineFiles } from './bench/llms.ts';
 import { benchPrecache } from './bench/precache.ts';
+import { benchMcp } from './bench/mcp.ts';
 import { median } from './bench/stats.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -202,6 +203,7 @@ if (!BUILDS_ONLY) {
   await benchPrecache(buildOut, 'real site');
   await benchSearch(buildOut, 'real site', RUNS);
   await benchSearchCompare(buildOut, RUNS);
+  await benchMcp(buildOut, 'real site', RUNS);
   await benchBudgets(buildOut, RUNS);
   await benchWatch(realCopy, 'real site');
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs a build script from a bundle of the pipeline instead of through tsx.
 // Usage: node scripts/launch.mjs build [build.ts's arguments]
+//        node scripts/launch.mjs mcp [src/mcp/main.ts's arguments] (the MCP server: its start-up is mostly module loading)
 //
 // Why: loading some 150 TypeScript modules through tsx's loader costs every build about
 // 0.3 s before any work starts (the loader transpiles and resolves each import on its own
@@ -18,7 +19,7 @@ import { setFlagsFromString } from 'node:v8';
 import fg from 'fast-glob';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ENTRIES = { build: 'scripts/build.ts' };
+const ENTRIES = { build: 'scripts/build.ts', mcp: 'src/mcp/main.ts' };
 /** Worker files the pipeline starts by URL; each is bundled too, and its URL given to the code that starts it. */
 const WORKERS = { 'page-worker': 'src/pipeline/page/page-worker.ts', 'llms-worker': 'src/pipeline/markdown/llms-worker.ts' };
 /** Everything the bundle is made from; the page cache's code version (site-key.ts) reads the same list. */

@@ -73,7 +73,7 @@ test('when the bundle cannot be made, the build runs the sources through tsx, sa
 test('an unknown script name is refused with the usage line', () => {
   const r = spawnSync(process.execPath, ['scripts/launch.mjs', 'nope'], { cwd: REPO, encoding: 'utf8' });
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /usage: node scripts\/launch\.mjs <build>/);
+  assert.match(r.stderr, /usage: node scripts\/launch\.mjs <build\|mcp>/);
 });
 
 test('a build that uses the page pool gets the pool flags; a build in one thread keeps its own', () => {

@@ -140,3 +140,28 @@ export function routeProblem(route: string): string | undefined {
   if (bad) return `it has the character ${JSON.stringify(bad[0])}, which is not allowed in a route (only letters, digits, \`-\`, \`_\`, \`.\`, \`~\` and \`/\`)`;
   return undefined;
 }
+
+/**
+ * Checks a path relative to one folder (a built site that a reader's tool asks about): no
+ * NUL, no absolute or drive path, no `..` part, and the real path (symlinks followed) must be
+ * a file inside the folder's real path. Nothing is read here.
+ */
+export function checkReadInFolder(folder: string, relPath: string): ReadCheck {
+  const shown = relPath.replace(/\0/g, '\\0');
+  if (relPath.includes('\0') || relPath.includes('\\') || isAbsolute(relPath) || /^[a-zA-Z]:/.test(relPath) || relPath.split('/').includes('..')) {
+    return { ok: false, problem: 'outside', message: `${shown} is not a path inside ${folder}` };
+  }
+  let real: string;
+  try {
+    real = realpathSync(resolve(folder, relPath));
+  } catch {
+    return { ok: false, problem: 'missing', message: `${shown} does not exist` };
+  }
+  if (!inside(real, realRoot(folder))) return { ok: false, problem: 'outside', message: `${shown} is a link to a file outside ${folder}` };
+  try {
+    if (!statSync(real).isFile()) return { ok: false, problem: 'not-a-file', message: `${shown} is not a file` };
+  } catch {
+    return { ok: false, problem: 'missing', message: `${shown} does not exist` };
+  }
+  return { ok: true, abs: real };
+}

@@ -36,6 +36,8 @@ export const SYNONYMS: readonly (readonly [string, string])[] = [
   ['retention', 'ttl'],
   ['old data', 'data retention'],
   ['old partitions', 'ttl'],
+  // Dropping old partitions on a schedule is what a time-to-live does: the concept page, titled with the term, before the SQL reference.
+  ['drop old partitions', 'time to live'],
   ['expire', 'ttl'],
   ['expiry', 'ttl'],
   ['last row', 'latest on'],
