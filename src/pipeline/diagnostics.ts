@@ -15,9 +15,35 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** Prints every diagnostic, then a count, to stderr. */
+/**
+ * Identical diagnostics (same severity, file, line, column, rule, message and fix) as one
+ * entry with how often it came: a fragment included forty times, or forty times into one
+ * page, would otherwise print the same lines forty times.
+ */
+export function collapseDiagnostics(list: Diagnostic[]): { diagnostic: Diagnostic; count: number }[] {
+  const seen = new Map<string, { diagnostic: Diagnostic; count: number }>();
+  for (const d of list) {
+    const key = JSON.stringify([d.severity, d.file, d.line, d.column, d.rule, d.message, d.fix]);
+    const entry = seen.get(key);
+    if (entry) entry.count++;
+    else seen.set(key, { diagnostic: d, count: 1 });
+  }
+  return [...seen.values()];
+}
+
+/** Formats diagnostics for a terminal, identical ones once with `(×N)` after the message. */
+export function formatDiagnostics(list: Diagnostic[]): string[] {
+  return collapseDiagnostics(list).map(({ diagnostic, count }) => {
+    const text = formatDiagnostic(diagnostic);
+    if (count === 1) return text;
+    const end = text.indexOf('\n');
+    return end === -1 ? `${text} (×${count})` : `${text.slice(0, end)} (×${count})${text.slice(end)}`;
+  });
+}
+
+/** Prints every diagnostic (identical ones once, with a count), then the totals, to stderr. */
 export function printDiagnostics(list: Diagnostic[], log: (s: string) => void = (s) => process.stderr.write(s + '\n')): void {
-  for (const d of sortDiagnostics(list)) log(formatDiagnostic(d));
+  for (const line of formatDiagnostics(sortDiagnostics(list))) log(line);
   const errors = list.filter((d) => d.severity === 'error').length;
   if (list.length > 0) log(`${errors} error(s), ${list.length - errors} warning(s)`);
 }

@@ -68,6 +68,9 @@ export async function buildHostile(): Promise<HostileBuild> {
   // File names with URL-reserved characters.
   const fm = (t: string) => `---\ntitle: ${t}\ndescription: A file name with a reserved character.\n---\n\nText.\n`;
   for (const name of ['hash#name', 'what?', 'per%cent', 'space name', 'quote"name', 'lt<gt>']) await writeFile(join(h, `${name}.md`), fm('Reserved'));
+  // Front matter past every limit: 60,000 keywords (some very long), a title of 5,000 characters.
+  const flood = Array.from({ length: 60_000 }, (_, i) => (i % 1000 === 7 ? `long ${'x'.repeat(300)} ${i}` : `keyword${i}`));
+  await writeFile(join(h, 'keywords-flood.md'), `---\ntitle: "${'Long title '.repeat(450)}"\ndescription: "${'A description far too long. '.repeat(40)}"\nsidebar_label: "${'label '.repeat(40)}"\nkeywords: [${flood.join(', ')}]\n---\n\nA page whose front matter tries to fill the first search download.\n`);
   const expected = JSON.parse(await readFile(join(site, 'expected.json'), 'utf8')) as HostileBuild['expected'];
   expected['content/docs/h/link-page.md'] = { rule: 'page-outside', line: 1, severity: 'error' };
   expected['content/docs/h/linked-folder'] = { rule: 'symlink' };
@@ -77,6 +80,7 @@ export async function buildHostile(): Promise<HostileBuild> {
   expected['content/data/release.json'] = { rule: 'data', severity: 'error' };
   expected['content/sidebars.ts'] = { rule: 'unsafe-url', line: 5, severity: 'error' };
   for (const name of ['hash#name', 'what?', 'per%cent', 'space name', 'quote"name', 'lt<gt>']) expected[`content/docs/h/${name}.md`] = { rule: 'route', severity: 'error' };
+  expected['content/docs/h/keywords-flood.md'] = { rule: 'front-matter', line: 5, severity: 'warning', text: '60000 keywords' };
   const out = join(site, 'build');
   const before = await listTree(top);
   const result = await buildAll({ root: site, outDir: out });

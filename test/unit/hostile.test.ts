@@ -14,6 +14,8 @@ import { buildHostile, type HostileBuild } from '../helpers/hostile.ts';
 import { parse } from 'parse5';
 import { LAYOUT_IDS } from '../../src/shared/layout-ids.ts';
 import { isAllowedUrl } from '../../src/pipeline/policy/urls.ts';
+import { printDiagnostics } from '../../src/pipeline/diagnostics.ts';
+import { gzipSync } from 'node:zlib';
 
 interface P5Node {
   nodeName: string;
@@ -124,5 +126,78 @@ describe('hostile suite', () => {
     for (const id of LAYOUT_IDS) assert.ok((html.match(new RegExp(`id="${id}"`, 'g')) ?? []).length <= 1, `id ${id} appears twice`);
     assert.match(html, /id="islands-manifest-1"|id="islands-manifest-2"/);
     assert.match(html, /<script type="application\/json" id="islands-manifest">/);
+  });
+});
+
+describe('hostile suite: hidden control characters (Trojan Source)', () => {
+  const HIDDEN = /[\u200B-\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+  test('no output file carries one raw: not the HTML, the Markdown copies, the search files or llms files', () => {
+    for (const [rel, text] of outputs) if (!rel.endsWith('.js')) assert.doesNotMatch(text, HIDDEN, `build/${rel} holds a hidden control character`);
+  });
+
+  test('in code they are visible markers with a title, in the block and in inline code', () => {
+    const html = outputs.get('h/trojan-code/index.html')!;
+    assert.match(html, /<span class="hidden-char" title="U\+202E RIGHT-TO-LEFT OVERRIDE[^"]*">&lt;U\+202E&gt;<\/span>/);
+    for (const code of ['2066', '2069', '2067']) assert.match(html, new RegExp(`class="hidden-char" title="U\\+${code} [^"]+">&lt;U\\+${code}&gt;</span>`));
+    assert.match(html, /<code>is<span class="hidden-char" title="U\+200B ZERO WIDTH SPACE[^"]*">&lt;U\+200B&gt;<\/span>Admin<\/code>/);
+    // The Markdown copy shows the same markers.
+    const md = outputs.get('h/trojan-code/index.md')!;
+    assert.match(md, /"user<U\+202E> <U\+2066>\/\/ Check if admin<U\+2069> <U\+2067>"/);
+    assert.match(md, /`is<U\+200B>Admin`/);
+  });
+
+  test('in prose, titles, headings, links and keywords they are removed', () => {
+    const html = outputs.get('h/trojan-prose/index.html')!;
+    assert.match(html, /<title>trojan prose/);
+    assert.match(html, /turbot with a hidden space, and a line separator/);
+    assert.match(html, /<h2 id="heading-reversed"/);
+    assert.doesNotMatch(html, /hidden-char/);
+    const headings = JSON.parse(outputs.get('search/headings.json')!) as { pages: string[][] };
+    const page = headings.pages.find((p) => p[0]!.replace(/\/$/, '') === '/docs/h/trojan-prose')!;
+    assert.equal(page[2], 'trojan prose');
+    assert.match(page[3]!, /zerowidth, plain/);
+  });
+
+  test('each line holding one is a warning with file, line, column and a fix', () => {
+    const at = (file: string) => h.result.diagnostics.filter((d) => d.file === `content/docs/h/${file}` && d.rule === 'hidden-char').map((d) => [d.line, d.column, d.severity]);
+    assert.deepEqual(at('trojan-code.md'), [[10, 25, 'warning'], [15, 30, 'warning']]);
+    assert.deepEqual(at('trojan-prose.md'), [[2, 16, 'warning'], [4, 16, 'warning'], [7, 21, 'warning'], [9, 8, 'warning'], [11, 8, 'warning']]);
+    const d = h.result.diagnostics.find((x) => x.file === 'content/docs/h/trojan-code.md' && x.line === 10)!;
+    assert.match(d.message, /U\+202E RIGHT-TO-LEFT OVERRIDE, U\+2066 LEFT-TO-RIGHT ISOLATE, U\+2069 POP DIRECTIONAL ISOLATE, U\+2067 RIGHT-TO-LEFT ISOLATE/);
+    assert.match(d.message, /visible marker/);
+    assert.match(d.fix!, /Delete the character/);
+  });
+});
+
+describe('hostile suite: front matter size', () => {
+  test('a page with 60,000 keywords builds, warns, and the first search download stays small', () => {
+    assert.match(outputs.get('h/keywords-flood/index.html')!, /fill the first search download/);
+    const warned = h.result.diagnostics.filter((d) => d.file === 'content/docs/h/keywords-flood.md' && d.rule === 'front-matter').map((d) => `${d.line}: ${d.message}`);
+    assert.ok(warned.some((w) => /^2: Front matter `title` is 4949 characters, over the limit of 120/.test(w)), warned.join('\n'));
+    assert.ok(warned.some((w) => /^3: Front matter `description` is \d+ characters, over the limit of 300/.test(w)), warned.join('\n'));
+    assert.ok(warned.some((w) => /^4: Front matter `sidebar_label`/.test(w)), warned.join('\n'));
+    assert.ok(warned.some((w) => /^5: Front matter `keywords` has 60 keyword\(s\) over 100 characters/.test(w)), warned.join('\n'));
+    const headingsJson = outputs.get('search/headings.json')!;
+    const page = (JSON.parse(headingsJson) as { pages: string[][] }).pages.find((p) => p[0]!.replace(/\/$/, '') === '/docs/h/keywords-flood')!;
+    assert.ok(page[2]!.length <= 120, `title of ${page[2]!.length}`);
+    assert.ok(page[3]!.split(', ').length <= 40 + 2, `${page[3]!.split(', ').length} keywords`);
+    assert.ok(page[3]!.length <= 1500 + 200, `keywords of ${page[3]!.length} characters`);
+    // The whole first-query index of this ~100-page site, with the flood in it, stays under 12 KB gzip.
+    const gz = gzipSync(headingsJson).length;
+    assert.ok(gz < 12 * 1024, `headings.json is ${gz} bytes gzip`);
+  });
+});
+
+describe('hostile suite: repeated diagnostics', () => {
+  test('a fragment included 40 times is reported once, with the count', () => {
+    const lines: string[] = [];
+    printDiagnostics(h.result.diagnostics, (s) => lines.push(s));
+    const repeat = lines.filter((l) => l.startsWith('content/docs/h/_repeat.md:1'));
+    assert.equal(repeat.length, 1, repeat.join('\n'));
+    // Each of the 40 copies reports the tag twice (its opening and closing HTML nodes).
+    const count = h.result.diagnostics.filter((d) => d.file === 'content/docs/h/_repeat.md').length;
+    assert.ok(count >= 40);
+    assert.match(repeat[0]!, new RegExp(`\\[raw-html\\] \\(×${count}\\)\n {4}fix: `));
   });
 });

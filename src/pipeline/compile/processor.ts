@@ -1,7 +1,8 @@
 /**
  * The one factory for the markdown processor. Plugin order matters:
  * 0. the nesting limit before anything walks the tree (walkers recurse);
- * 1. includes first, so every later plugin sees fragment content;
+ * 1. includes first, so every later plugin sees fragment content; then hidden control
+ *    characters are reported and removed from prose (code keeps them for its markers);
  * 2. raw HTML and unclosed blocks are checked on the expanded tree;
  * 3. directive plugins (examples before code blocks, since examples add code nodes);
  *    unknown directives last among them, to catch what nobody handled;
@@ -20,6 +21,7 @@ import type { VFile } from 'vfile';
 import { syntaxPlugins } from './parse.ts';
 import remarkDepthLimit from './plugins/remark-depth-limit.ts';
 import remarkIncludes from './plugins/remark-includes.ts';
+import remarkHiddenChars from './plugins/remark-hidden-chars.ts';
 import remarkRawHtml from './plugins/remark-raw-html.ts';
 import remarkUnclosedBlocks from './plugins/remark-unclosed-blocks.ts';
 import remarkExamples from './plugins/remark-examples.ts';
@@ -59,6 +61,7 @@ export function createMarkdownProcessor(): MarkdownProcessor {
   const remark = p
     .use(remarkDepthLimit)
     .use(remarkIncludes)
+    .use(remarkHiddenChars)
     .use(remarkUnclosedBlocks)
     .use(remarkRawHtml)
     .use(remarkExamples)

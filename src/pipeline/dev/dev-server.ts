@@ -34,7 +34,7 @@ import { renderDocPage, renderNotFoundPage, renderOfflinePage, renderSearchPage,
 import { renderSitemap } from '../emit/sitemap.ts';
 import { renderManifest } from '../emit/manifest.ts';
 import { readInside, serveStatic } from '../serve/static-handler.ts';
-import { formatDiagnostic } from '../diagnostics.ts';
+import { formatDiagnostic, formatDiagnostics } from '../diagnostics.ts';
 import { LiveReload, LIVE_RELOAD_PATH, LIVE_RELOAD_SCRIPT, LIVE_RELOAD_SCRIPT_PATH, liveReloadClient } from './live-reload.ts';
 import { crashPage, diagnosticsOverlay, errorPage } from './error-page.ts';
 import { PageCompiler } from './page-compiler.ts';
@@ -236,7 +236,7 @@ export class DevServer {
   }
 
   private printDiagnostics(list: Diagnostic[]): void {
-    for (const d of list) this.log(formatDiagnostic(d));
+    for (const line of formatDiagnostics(list)) this.log(line);
   }
 
   private queue(absPath: string): void {

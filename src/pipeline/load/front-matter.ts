@@ -3,6 +3,8 @@ import matter from 'gray-matter';
 import type { Diagnostic, FrontMatter } from '../../shared/types.ts';
 import { closest, lineOf } from '../diagnostics.ts';
 import { URL_FIX, refusedScheme } from '../policy/urls.ts';
+import { HIDDEN_CHAR_FIX, findHiddenChars, hiddenCharMessage, stripHiddenChars } from '../policy/hidden-chars.ts';
+import { limitKeywords, limitText } from './front-matter-limits.ts';
 
 /** Known front matter keys and what each is for (shown in fixes). */
 const KNOWN_KEYS: Record<string, string> = {
@@ -104,7 +106,8 @@ function fieldReaders(data: Record<string, unknown>, yamlText: string, diagnosti
       error(`Front matter \`${key}\` must be text, not ${Array.isArray(v) ? 'a list' : typeof v}.`, at(key), `Write \`${key}\` as one line of text (quote it if it contains \`:\`).`);
       return undefined;
     }
-    return v.trim();
+    // Hidden control characters are reported by warnHiddenChars and never reach a page.
+    return stripHiddenChars(v).trim();
   };
   const bool = (key: string): boolean => {
     const v = data[key];
@@ -122,7 +125,7 @@ function fieldReaders(data: Record<string, unknown>, yamlText: string, diagnosti
     error(`Front matter \`${key}\` uses the \`${scheme}:\` scheme, which the site never emits.`, at(key), URL_FIX);
     return undefined;
   };
-  return { data, yamlText, error, warn, at, str, bool, url };
+  return { data, yamlText, diagnostics, file, error, warn, at, str, bool, url };
 }
 
 type FieldReaders = ReturnType<typeof fieldReaders>;
@@ -133,6 +136,13 @@ function warnUnknownKeys(r: FieldReaders): void {
     if (key in KNOWN_KEYS) continue;
     const guess = closest(key, Object.keys(KNOWN_KEYS));
     r.warn(`Unknown front matter key \`${key}\`.`, r.at(key), guess ? `Did you mean \`${guess}\`? Known keys: ${Object.keys(KNOWN_KEYS).join(', ')}.` : `Remove it; known keys: ${Object.keys(KNOWN_KEYS).join(', ')}.`);
+  }
+}
+
+/** Hidden control characters in the front matter block: a warning per line (the fields drop them, see str()). */
+function warnHiddenChars(r: FieldReaders): void {
+  for (const hit of findHiddenChars(r.yamlText).slice(0, 10)) {
+    r.diagnostics.push({ severity: 'warning', file: r.file, line: hit.line + 1, column: hit.column + 1, rule: 'hidden-char', message: hiddenCharMessage(hit.codes, false), fix: HIDDEN_CHAR_FIX });
   }
 }
 
@@ -170,9 +180,9 @@ function pageKeywords(r: FieldReaders): string[] {
   const kw = r.data.keywords;
   // Only text or numbers: a YAML alias bomb (lists of lists of aliases) must never be stringified.
   // YAML reads `null`, `true` and numbers as such: any scalar is a keyword; a list inside is not.
-  if (Array.isArray(kw) && kw.every((k) => k === null || typeof k !== 'object')) return kw.map((k) => String(k).trim()).filter(Boolean);
+  if (Array.isArray(kw) && kw.every((k) => k === null || typeof k !== 'object')) return kw.map((k) => stripHiddenChars(String(k)).trim()).filter(Boolean);
   if (Array.isArray(kw)) r.error('Front matter `keywords` must be a list of words or phrases.', r.at('keywords'), 'Write `keywords: [a, b]` with plain text items.');
-  else if (typeof kw === 'string') return kw.split(',').map((k) => k.trim()).filter(Boolean);
+  else if (typeof kw === 'string') return stripHiddenChars(kw).split(',').map((k) => k.trim()).filter(Boolean);
   else if (kw !== undefined && kw !== null) r.error('Front matter `keywords` must be a list or a comma-separated string.', r.at('keywords'), 'Write `keywords: [a, b]` or `keywords: a, b`.');
   return [];
 }
@@ -181,9 +191,11 @@ function pageKeywords(r: FieldReaders): string[] {
 function validate(data: Record<string, unknown>, yamlText: string, bodyText: string, diagnostics: Diagnostic[], file: string): ParsedFrontMatter {
   const r = fieldReaders(data, yamlText, diagnostics, file);
   warnUnknownKeys(r);
-  const { title, body } = pageTitle(r, bodyText);
-  const description = pageDescription(r, body, title);
-  const keywords = pageKeywords(r);
+  warnHiddenChars(r);
+  const { title: fullTitle, body } = pageTitle(r, bodyText);
+  const title = limitText('title', fullTitle, r.at('title'), r.warn);
+  const description = limitText('description', pageDescription(r, body, title), r.at('description'), r.warn);
+  const keywords = limitKeywords(pageKeywords(r), r.at('keywords'), r.warn);
   const noindex = r.bool('noindex');
   const hideToc = r.bool('hide_table_of_contents');
   const permalink = r.str('permalink', false);
@@ -200,7 +212,7 @@ function validate(data: Record<string, unknown>, yamlText: string, bodyText: str
       keywords,
       noindex,
       hide_table_of_contents: hideToc,
-      sidebar_label: r.str('sidebar_label', false),
+      sidebar_label: limitText('sidebar_label', r.str('sidebar_label', false), r.at('sidebar_label'), r.warn),
       image: r.url('image'),
       canonical: r.url('canonical'),
       permalink,
@@ -264,7 +276,7 @@ function firstParagraphText(body: string): string | undefined {
 
 /** Markdown inline syntax reduced to its text: links and images to their text, emphasis and code marks dropped, tags removed. */
 function plainText(markdown: string): string {
-  return markdown
+  return stripHiddenChars(markdown)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1')
     .replace(/<[^>]*>/g, '')

@@ -13,6 +13,8 @@ import type { Element, ElementContent } from 'hast';
 import type { VFile } from 'vfile';
 import { visit } from '../visit.ts';
 import { highlightLines } from '../highlight/highlight.ts';
+import { markHiddenCharsIn } from '../highlight/hidden-char-markers.ts';
+import { hasHiddenChars, markHiddenChars, stripHiddenChars } from '../../policy/hidden-chars.ts';
 import { SUPPORTED_LANGUAGES, resolveLanguage } from '../highlight/languages.ts';
 import { renderRailroad } from '../railroad/render-railroad.ts';
 import { readCachedMermaid } from '../mermaid/cache.ts';
@@ -46,7 +48,7 @@ function addRaw(file: VFile, html: string): Element {
 }
 
 function railroad(node: Code, file: VFile): void {
-  const result = renderRailroad(node.value);
+  const result = renderRailroad(stripHiddenChars(node.value));
   if (!result.ok) {
     report(file, { ...node, position: node.position ? { start: { line: node.position.start.line + result.line, column: result.column }, end: node.position.end } : undefined } as Code,
       `Invalid railroad grammar: ${result.message}`, { rule: 'railroad', fix: result.fix });
@@ -88,7 +90,7 @@ function mermaid(node: Code, file: VFile): void {
     rule: 'mermaid-cache',
     fix: 'Run `npm run diagrams` to render it into content/diagrams/mermaid/ and commit the new SVG.',
   });
-  setHast(node, el('pre', { className: ['mermaid'], dataMermaidPending: '' }, [{ type: 'text', value: node.value }]));
+  setHast(node, el('pre', { className: ['mermaid'], dataMermaidPending: '' }, [{ type: 'text', value: markHiddenChars(node.value) }]));
 }
 
 interface FigureOptions {
@@ -103,7 +105,9 @@ interface FigureOptions {
 export function codeFigure(code: string, lang: string | null | undefined, opts: FigureOptions = {}, file?: VFile): Element {
   const result = highlightLines(code, lang);
   const lines: ElementContent[] = [];
+  const hidden = hasHiddenChars(code);
   result.lines.forEach((line, i) => {
+    if (hidden) markHiddenCharsIn(line);
     const classes = ['code-line'];
     if (opts.highlight?.has(i + 1)) classes.push('code-line--highlighted');
     lines.push(el('span', { className: classes }, line.length > 0 ? line : []));
@@ -121,7 +125,7 @@ export function codeFigure(code: string, lang: string | null | undefined, opts: 
   if (opts.demo) {
     // A plain link: it works without scripts, and it is outside the script-only actions.
     children.push(
-      el('a', { className: ['code-block__run'], href: webConsoleUrl(code), target: '_blank', rel: ['noopener', 'noreferrer'] }, [{ type: 'text', value: 'Run in Web Console' }]),
+      el('a', { className: ['code-block__run'], href: webConsoleUrl(hidden ? markHiddenChars(code) : code), target: '_blank', rel: ['noopener', 'noreferrer'] }, [{ type: 'text', value: 'Run in Web Console' }]),
     );
   }
   children.push(
@@ -137,24 +141,31 @@ export function codeFigure(code: string, lang: string | null | undefined, opts: 
 export default function remarkCodeBlocks() {
   return (tree: Root, file: VFile) => {
     visit(tree, 'code', (node: Code) => {
-      const lang = node.lang?.toLowerCase();
-      if (lang === 'railroad') return railroad(node, file);
-      if (lang === 'mermaid') return mermaid(node, file);
-      const meta = parseCodeMeta(node.meta);
-      if (meta.unknown.length > 0) {
-        report(file, node, `Unknown code block option${meta.unknown.length > 1 ? 's' : ''}: ${meta.unknown.join(', ')}.`, { rule: 'code-meta', fix: 'Use `title="…"`, `{1,3-5}` line highlights, `showLineNumbers`, `noparse` or `demo`.' });
-      }
-      for (const p of meta.problems) report(file, node, `Line highlight ${p}.`, { rule: 'code-meta', fix: 'Write line numbers from 1, e.g. `{1,3-5}`.' });
-      const lineCount = node.value.split('\n').length;
-      const beyond = [...meta.highlight].filter((n) => n > lineCount);
-      if (beyond.length > 0) report(file, node, `Line highlight ${beyond.join(', ')} is past the block's ${lineCount} lines.`, { rule: 'code-meta', fix: 'Fix the highlighted line numbers.' });
-      const isSql = resolveLanguage(node.lang).id === 'questdb-sql';
-      if (meta.demo && !isSql) report(file, node, '`demo` is for SQL blocks: only a query can run in the Web Console.', { rule: 'code-meta', fix: 'Remove `demo` from this block, or make it a `questdb-sql` block.' });
-      const figure = codeFigure(node.value, node.lang, { ...meta, demo: meta.demo && isSql }, file);
-      if (!resolveLanguage(node.lang).known) {
-        report(file, node, `Unknown code language \`${node.lang}\`; the block is shown without highlighting.`, { rule: 'code-language', fix: `Use one of: ${SUPPORTED_LANGUAGES.join(', ')}, or \`text\`.` });
-      }
-      setHast(node, figure);
+      renderCode(node, file);
+      // The Markdown copy is made from this node: it shows the markers too, never the characters.
+      if (hasHiddenChars(node.value)) node.value = markHiddenChars(node.value);
     });
   };
+}
+
+/** One fenced block to its final element. */
+function renderCode(node: Code, file: VFile): void {
+  const lang = node.lang?.toLowerCase();
+  if (lang === 'railroad') return railroad(node, file);
+  if (lang === 'mermaid') return mermaid(node, file);
+  const meta = parseCodeMeta(node.meta);
+  if (meta.unknown.length > 0) {
+    report(file, node, `Unknown code block option${meta.unknown.length > 1 ? 's' : ''}: ${meta.unknown.join(', ')}.`, { rule: 'code-meta', fix: 'Use `title="…"`, `{1,3-5}` line highlights, `showLineNumbers`, `noparse` or `demo`.' });
+  }
+  for (const p of meta.problems) report(file, node, `Line highlight ${p}.`, { rule: 'code-meta', fix: 'Write line numbers from 1, e.g. `{1,3-5}`.' });
+  const lineCount = node.value.split('\n').length;
+  const beyond = [...meta.highlight].filter((n) => n > lineCount);
+  if (beyond.length > 0) report(file, node, `Line highlight ${beyond.join(', ')} is past the block's ${lineCount} lines.`, { rule: 'code-meta', fix: 'Fix the highlighted line numbers.' });
+  const isSql = resolveLanguage(node.lang).id === 'questdb-sql';
+  if (meta.demo && !isSql) report(file, node, '`demo` is for SQL blocks: only a query can run in the Web Console.', { rule: 'code-meta', fix: 'Remove `demo` from this block, or make it a `questdb-sql` block.' });
+  const figure = codeFigure(node.value, node.lang, { ...meta, demo: meta.demo && isSql }, file);
+  if (!resolveLanguage(node.lang).known) {
+    report(file, node, `Unknown code language \`${node.lang}\`; the block is shown without highlighting.`, { rule: 'code-language', fix: `Use one of: ${SUPPORTED_LANGUAGES.join(', ')}, or \`text\`.` });
+  }
+  setHast(node, figure);
 }
