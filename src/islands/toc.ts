@@ -1,8 +1,17 @@
 /**
  * Table of contents: marks the link of the section being read (aria-current), updated as
- * the reader scrolls. The section being read is the last heading above a line a little
- * below the fixed header.
+ * the reader scrolls, and keeps that link in view in the table's own scroll box. The
+ * section being read is the last heading above a line a little below the fixed header.
  */
+
+/** Scrolls the table of contents (its own scroll box, never the page) so `link` shows. */
+function keepInView(box: HTMLElement, link: HTMLElement): void {
+  if (box.scrollHeight <= box.clientHeight) return;
+  const outer = box.getBoundingClientRect();
+  const inner = link.getBoundingClientRect();
+  if (inner.top >= outer.top && inner.bottom <= outer.bottom) return;
+  box.scrollTop += inner.top - outer.top - (box.clientHeight - inner.height) / 2;
+}
 
 /** Enhances `nav.toc`. */
 export default function enhanceToc(nav: HTMLElement): void {
@@ -28,6 +37,7 @@ export default function enhanceToc(nav: HTMLElement): void {
     current?.removeAttribute('aria-current');
     active.setAttribute('aria-current', 'true');
     current = active;
+    keepInView(nav, active);
   };
   const schedule = () => {
     if (!queued) {

@@ -271,7 +271,7 @@ describe('navigation feel', { skip }, () => {
       new MutationObserver(() => {
         const bar = document.querySelector('.route-progress');
         if (bar) (window as unknown as { reportProgress(a: number, v: number): void }).reportProgress(performance.now() - clicked, Number(bar.getAttribute('aria-valuenow')));
-      }).observe(document.body, { childList: true });
+      }).observe(document.body, { childList: true, subtree: true });
     });
     await page.locator('.markdown a', { hasText: 'absolute without slash' }).click({ noWaitAfter: true });
     await page.waitForURL('**/docs/concept/constructs/');
