@@ -9,7 +9,7 @@ function keepInView(box: HTMLElement, link: HTMLElement): void {
   if (box.scrollHeight <= box.clientHeight) return;
   const outer = box.getBoundingClientRect();
   const inner = link.getBoundingClientRect();
-  if (inner.top >= outer.top && inner.bottom <= outer.bottom) return;
+  if (inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1) return;
   box.scrollTop += inner.top - outer.top - (box.clientHeight - inner.height) / 2;
 }
 
@@ -33,10 +33,11 @@ export default function enhanceToc(nav: HTMLElement): void {
     }
     // At the very bottom the last sections may never reach the line: the last one wins.
     if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) active = targets[targets.length - 1]!.link;
-    if (active === current) return;
-    current?.removeAttribute('aria-current');
-    active.setAttribute('aria-current', 'true');
-    current = active;
+    if (active !== current) {
+      current?.removeAttribute('aria-current');
+      active.setAttribute('aria-current', 'true');
+      current = active;
+    }
     keepInView(nav, active);
   };
   const schedule = () => {
@@ -47,5 +48,9 @@ export default function enhanceToc(nav: HTMLElement): void {
   };
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule, { passive: true });
+  // The box shortens above the footer (footer-clearance.ts): keep the current entry in it.
+  new ResizeObserver(() => {
+    if (current) keepInView(nav, current);
+  }).observe(nav);
   update();
 }
