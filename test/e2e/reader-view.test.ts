@@ -167,8 +167,8 @@ describe('what a reader sees', { skip }, () => {
     const page = await open(LONG);
     await page.locator('.layout[data-navigation-ready]').waitFor({ timeout: 20_000 });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--footer-top') !== '', undefined, { timeout: 5_000 });
-    await page.waitForTimeout(300);
+    // Let the scroll handlers run (they work in animation frames).
+    await page.waitForTimeout(600);
     const r = await page.evaluate(() => ({
       header: document.querySelector('.site-header')!.getBoundingClientRect().bottom,
       sidebar: document.querySelector('.layout__sidebar')!.getBoundingClientRect().toJSON() as DOMRect,
