@@ -4,10 +4,12 @@ import type { SiteConfig } from '../src/shared/site-config.ts';
 import type { ReleaseData } from '../src/shared/types.ts';
 import { Header } from '../src/components/Header.tsx';
 import { Footer } from '../src/components/Footer.tsx';
+import { Announcement } from '../src/components/Announcement.tsx';
 
 export function NotFoundPage({ config, release }: { config: SiteConfig; release: ReleaseData }): ReactElement {
   return (
     <>
+      <Announcement config={config} />
       <Header config={config} release={release} />
       <main id="main" className="not-found">
         <h1>Page not found</h1>

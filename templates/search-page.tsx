@@ -8,6 +8,7 @@ import type { SiteConfig } from '../src/shared/site-config.ts';
 import type { ReleaseData } from '../src/shared/types.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_PLACEHOLDER } from '../src/shared/search/config.ts';
 import { Header } from '../src/components/Header.tsx';
+import { Announcement } from '../src/components/Announcement.tsx';
 import { Footer } from '../src/components/Footer.tsx';
 
 import type { PageListSection } from '../src/shared/navigation-types.ts';
@@ -15,6 +16,7 @@ import type { PageListSection } from '../src/shared/navigation-types.ts';
 export function SearchPage({ config, release, sections }: { config: SiteConfig; release: ReleaseData; sections: PageListSection[] }): ReactElement {
   return (
     <>
+      <Announcement config={config} />
       <Header config={config} release={release} />
       <main id="main" className="search-page" data-island="search-page" data-wake="load" data-search={JSON.stringify(config.search ?? {})}>
         <h1>Search the documentation</h1>

@@ -47,9 +47,10 @@ export function ProductMenu({ config }: { config: SiteConfig }): ReactElement {
  * The mobile menu (at or below 996 px). A checkbox opens and closes it without
  * JavaScript (its labels are the visible opener and closer); the mobile-menu island swaps
  * the labels for real buttons (`aria-expanded`, `aria-controls`) and adds Escape, closing
- * when the window grows past 996 px, focus handling, and moves the docs sidebar in.
+ * when the window grows past 996 px and focus handling. It is the site's menu: the docs
+ * tree has its own "Docs menu" button on docs pages, so one button opens one thing.
  */
-export function MobileMenu({ config }: { config: SiteConfig }): ReactElement {
+export function MobileMenu({ config, release }: HeaderProps): ReactElement {
   const compare = config.productMenu.cards.filter((c) => c.icon !== 'chart');
   return (
     <div className="mobile-menu" data-island="mobile-menu" data-wake="load">
@@ -90,15 +91,43 @@ export function MobileMenu({ config }: { config: SiteConfig }): ReactElement {
               </li>
             ))}
           </ul>
-          <p className="mobile-menu__heading mobile-menu__docs-heading">Documentation</p>
-          {/* The island moves the page's docs sidebar in here while the menu is open. */}
-          <div className="mobile-menu__sidebar" />
+          <p className="mobile-menu__heading">QuestDB</p>
+          <ul className="mobile-menu__links">
+            <li>
+              <ReleaseLabel config={config} release={release} spelledOut />
+            </li>
+            <li>
+              <a href={config.roadmapUrl} target="_blank" rel="noopener noreferrer">
+                Roadmap<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
           <a className="mobile-menu__home" href="/">
             ← Return to homepage
           </a>
         </nav>
       </div>
     </div>
+  );
+}
+
+/** The latest release's tag, linking to its page on the code host (header and mobile menu). */
+function ReleaseLabel({ config, release, spelledOut }: HeaderProps & { spelledOut?: boolean }): ReactElement {
+  const href = config.releasesUrl + release.tag_name;
+  if (spelledOut) return <a href={href}>Latest release {release.tag_name}</a>;
+  return (
+    <a className="release-label" href={href} title={`Latest release ${release.tag_name}`}>
+      {release.tag_name}
+    </a>
+  );
+}
+
+/** The project board, in a new tab (header and mobile menu). */
+function RoadmapLink({ config }: { config: SiteConfig }): ReactElement {
+  return (
+    <a className="roadmap-link" href={config.roadmapUrl} target="_blank" rel="noopener noreferrer">
+      Roadmap<span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
   );
 }
 
@@ -109,7 +138,7 @@ export function Header({ config, release }: HeaderProps): ReactElement {
         Skip to content
       </a>
       <div className="site-header__inner">
-        <MobileMenu config={config} />
+        <MobileMenu config={config} release={release} />
         <a className="brand" href="/" aria-label="QuestDB home">
           <Logo />
           <span className="brand__name">QuestDB</span>
@@ -139,16 +168,14 @@ export function Header({ config, release }: HeaderProps): ReactElement {
           >
             {icons.search!()}
             <span className="search-button__text">Search docs</span>
+            {/* "Ctrl K", or "⌘ K" where the head script marked <html> as Apple's, before paint. */}
             <kbd className="search-button__keys" aria-hidden="true">
-              Ctrl K
+              <span className="keys-other">Ctrl K</span>
+              <span className="keys-apple">⌘ K</span>
             </kbd>
           </a>
-          <a className="release-label" href={config.releasesUrl + release.tag_name} title={`Latest release ${release.tag_name}`}>
-            {release.tag_name}
-          </a>
-          <a className="roadmap-link" href={config.roadmapUrl} target="_blank" rel="noopener noreferrer">
-            Roadmap<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <ReleaseLabel config={config} release={release} />
+          <RoadmapLink config={config} />
           <a className="cta" href={config.contact.href}>
             {config.contact.name}
           </a>

@@ -4,8 +4,7 @@
  * the wrong thing for a screen reader to announce, so once this island runs the labels are
  * replaced by real buttons: the opener carries `aria-expanded` and `aria-controls`, the
  * checkbox leaves the tab order and the accessibility tree and only keeps the CSS state
- * (`:checked ~ .mobile-menu__panel`). Beyond that: the page's docs sidebar moves into the
- * panel while it is open (and back when it closes), Escape closes it and returns focus to
+ * (`:checked ~ .mobile-menu__panel`). Beyond that: Escape closes it and returns focus to
  * the opener, focus moves to the close button on opening, and the menu closes when the
  * window grows past the 996 px breakpoint.
  */
@@ -26,11 +25,8 @@ export default function enhance(root: HTMLElement): void {
   const toggle = root.querySelector<HTMLInputElement>('.mobile-menu__toggle');
   const openLabel = root.querySelector<HTMLElement>('label.mobile-menu__open');
   const panel = root.querySelector<HTMLElement>('.mobile-menu__panel');
-  const slot = root.querySelector<HTMLElement>('.mobile-menu__sidebar');
   const closeLabel = root.querySelector<HTMLElement>('label.mobile-menu__close');
-  if (!toggle || !openLabel || !panel || !slot || !closeLabel) return;
-  const sidebar = document.querySelector<HTMLElement>('.layout__sidebar .sidebar');
-  const home = sidebar?.parentElement ?? null;
+  if (!toggle || !openLabel || !panel || !closeLabel) return;
 
   const opener = buttonFor(openLabel);
   opener.setAttribute('aria-controls', panel.id);
@@ -44,8 +40,6 @@ export default function enhance(root: HTMLElement): void {
   const sync = () => {
     const open = toggle.checked;
     opener.setAttribute('aria-expanded', String(open));
-    if (open && sidebar && sidebar.parentElement !== slot) slot.append(sidebar);
-    if (!open && sidebar && home && sidebar.parentElement !== home) home.append(sidebar);
     if (open) close.focus();
   };
   const setOpen = (open: boolean, refocus = false) => {

@@ -8,7 +8,10 @@
  *   browser's page cache, the bar is gone.
  * A hash scrolls to its element below the fixed header through CSS (scroll-padding-top);
  * other navigations load a new page, which starts at the top.
+ * - The sticky sidebar and table of contents stop above the footer (footer-clearance.ts).
  */
+import { keepChromeAboveFooter } from './footer-clearance.ts';
+
 export const PROGRESS_DELAY_MS = 200;
 export const PROGRESS_MINIMUM = 0.08;
 export const PROGRESS_SPEED_MS = 200;
@@ -68,7 +71,9 @@ function startProgress(): void {
       bar!.setAttribute('aria-valuenow', String(Math.round(value * 100)));
     };
     set();
-    document.body.append(bar);
+    // Along the header's bottom edge: dark header above, dark page below, whatever the scroll
+    // (at the top of the page the top edge of the window is the pink announcement bar).
+    (document.querySelector('.site-header') ?? document.body).append(bar);
     // Creep towards the end, slower as it gets there, until the new page replaces this one.
     trickle = setInterval(() => {
       value = Math.min(0.994, value + (1 - value) * 0.1);
@@ -109,5 +114,6 @@ export default function enhance(root: HTMLElement): void {
   window.addEventListener('pageshow', (e) => {
     if (e.persisted) stopProgress();
   });
+  keepChromeAboveFooter();
   root.dataset.navigationReady = '';
 }

@@ -1,8 +1,17 @@
 /**
  * Table of contents: marks the link of the section being read (aria-current), updated as
- * the reader scrolls. The section being read is the last heading above a line a little
- * below the fixed header.
+ * the reader scrolls, and keeps that link in view in the table's own scroll box. The
+ * section being read is the last heading above a line a little below the fixed header.
  */
+
+/** Scrolls the table of contents (its own scroll box, never the page) so `link` shows. */
+function keepInView(box: HTMLElement, link: HTMLElement): void {
+  if (box.scrollHeight <= box.clientHeight) return;
+  const outer = box.getBoundingClientRect();
+  const inner = link.getBoundingClientRect();
+  if (inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1) return;
+  box.scrollTop += inner.top - outer.top - (box.clientHeight - inner.height) / 2;
+}
 
 /** Enhances `nav.toc`. */
 export default function enhanceToc(nav: HTMLElement): void {
@@ -24,10 +33,12 @@ export default function enhanceToc(nav: HTMLElement): void {
     }
     // At the very bottom the last sections may never reach the line: the last one wins.
     if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) active = targets[targets.length - 1]!.link;
-    if (active === current) return;
-    current?.removeAttribute('aria-current');
-    active.setAttribute('aria-current', 'true');
-    current = active;
+    if (active !== current) {
+      current?.removeAttribute('aria-current');
+      active.setAttribute('aria-current', 'true');
+      current = active;
+    }
+    keepInView(nav, active);
   };
   const schedule = () => {
     if (!queued) {
@@ -37,5 +48,9 @@ export default function enhanceToc(nav: HTMLElement): void {
   };
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule, { passive: true });
+  // The box shortens above the footer (footer-clearance.ts): keep the current entry in it.
+  new ResizeObserver(() => {
+    if (current) keepInView(nav, current);
+  }).observe(nav);
   update();
 }

@@ -20,9 +20,10 @@ export const NORMALISE_PATH_SCRIPT = `(function(){var l=location,p=l.pathname,n=
 
 /**
  * Marks the document as scripted before it paints, so islands' elements take their
- * enhanced shape at once (CSS `.js …`) and nothing moves when the islands wake.
+ * enhanced shape at once (CSS `.js …`) and nothing moves when the islands wake; on Apple
+ * platforms also `apple`, so the search hint reads ⌘ K instead of the rendered Ctrl K.
  */
-export const JS_CLASS_SCRIPT = `document.documentElement.classList.add('js')`;
+export const JS_CLASS_SCRIPT = `(function(){var c=document.documentElement.classList;c.add('js');if(/Mac|iPhone|iPad|iPod/.test(navigator.userAgent))c.add('apple')})()`;
 
 /** Where a reader's colour-mode choice is kept (shared by every tab of the site). */
 export const THEME_STORAGE_KEY = 'theme';

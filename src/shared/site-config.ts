@@ -31,7 +31,8 @@ export interface SiteConfig {
   roadmapUrl: string;
   releasesUrl: string;
   footer: { privacy: NavLink; terms: NavLink; slack: NavLink; forum: NavLink; github: NavLink };
-  announcement?: { id: string; content: string; closeable: boolean };
+  /** `link.text`, where it occurs in `content`, becomes a link to `link.href`. */
+  announcement?: { id: string; content: string; link?: { text: string; href: string }; closeable: boolean };
   /** The documentation's own repository (owner/name): edit links and 'Let us know.' issues. */
   docsRepository: string;
   /** Search engine settings; set by the build (local index or Algolia, from the environment). */
@@ -110,6 +111,7 @@ export const siteConfig: SiteConfig = {
   announcement: {
     id: 'release-8-3-3',
     content: 'QuestDB 8.3.3 is out: see what is new in the release notes.',
+    link: { text: 'release notes', href: 'https://github.com/questdb/questdb/releases/tag/8.3.3' },
     closeable: false,
   },
 };

@@ -694,8 +694,12 @@ export class SearchEngine {
     // one long page (the configuration reference) must not fill the first results alone.
     const later: number[] = [];
     const perPage = new Map<number, number>();
+    // The best matching text of each section: a heading that stands for its section shows it
+    // as its snippet (the text that matched), without changing which hits come or their order.
+    const sectionText = new Map<string, string>();
     for (const s of scored) {
-      const url = this.docs[s.doc]!.url;
+      const { url, content } = this.docs[s.doc]!;
+      if (content !== null && !sectionText.has(url)) sectionText.set(url, content);
       if (seen.has(url)) continue;
       seen.add(url);
       const page = this.pageOf(s.doc);
@@ -708,7 +712,7 @@ export class SearchEngine {
     const snippetWords = snippetLengths(request.attributesToSnippet);
     const marks = { pre: request.highlightPreTag ?? '<em>', post: request.highlightPostTag ?? '</em>', ellipsis: request.snippetEllipsisText ?? '…' };
     const matchedTerms = allTerms.map((terms) => new Map(terms.map((t) => [t.term, t])));
-    const hits = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((doc) => this.hit(this.docs[doc]!, allWords, matchedTerms, snippetWords, marks));
+    const hits = distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((doc) => this.hit(this.docs[doc]!, allWords, matchedTerms, snippetWords, marks, sectionText));
     const result: SearchResult = {
       hits,
       nbHits: distinct.length,
@@ -758,7 +762,7 @@ export class SearchEngine {
     return { results: requests.map((r) => this.searchOne(r)) };
   }
 
-  private hit(doc: Doc, words: string[], terms: Map<string, TermMatch>[], snippetWords: Map<string, number>, marks: Marks): SearchHit {
+  private hit(doc: Doc, words: string[], terms: Map<string, TermMatch>[], snippetWords: Map<string, number>, marks: Marks, sectionText: Map<string, string>): SearchHit {
     const { order: _order, level: _level, ownWords: _own, position: _position, ...record } = doc;
     const highlight = {} as Record<keyof Hierarchy, HighlightValue>;
     const snippet: Partial<Record<keyof Hierarchy, HighlightValue>> = {};
@@ -775,10 +779,13 @@ export class SearchEngine {
       if (n !== undefined) snippet[l] = mark(text, words, terms, marks, n);
     }
     const hit: SearchHit = { ...record, _highlightResult: { hierarchy: highlight }, _snippetResult: { hierarchy: snippet } };
+    const n = snippetWords.get('content');
     if (doc.content !== null) {
       hit._highlightResult.content = mark(doc.content, words, terms, marks);
-      const n = snippetWords.get('content');
       if (n !== undefined) hit._snippetResult.content = mark(doc.content, words, terms, marks, n);
+    } else if (n !== undefined && sectionText.has(doc.url)) {
+      // A heading has no text of its own: the section's matching text is its snippet.
+      hit._snippetResult.content = mark(sectionText.get(doc.url)!, words, terms, marks, n);
     }
     return hit;
   }
