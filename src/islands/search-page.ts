@@ -39,68 +39,85 @@ async function allHits(settings: SearchSettings, query: string): Promise<{ hits:
   return { hits, nbHits: first?.nbHits ?? 0 };
 }
 
+/** The results page's parts that the island fills. */
+interface PageParts {
+  settings: SearchSettings;
+  status: HTMLElement;
+  list: HTMLOListElement;
+  allPages: HTMLElement | null;
+}
+
+/** "No results" with a link to report the query. */
+function showNoResults(parts: PageParts, query: string): void {
+  parts.status.append(el('p', 'search-page__title', `No results for "${query}"`));
+  const help = el('p', undefined, 'Believe this query should return results? ');
+  const link = el('a', undefined, 'Let us know.');
+  link.href = missingResultsUrl(parts.settings.issueUrl, query);
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  help.append(link);
+  parts.status.append(help);
+}
+
+/** One hit as a list item: the path of headings above it, its title and its snippet. */
+function hitItem(hit: SearchHit): HTMLLIElement {
+  const item = el('li', 'search-hit');
+  const a = el('a', 'search-hit__link');
+  a.href = hitHref(hit.url, window.location.origin);
+  const path = el('span', 'search-hit__path');
+  const levels = LEVELS.filter((l) => hit.hierarchy[l]);
+  const own = hit.type === 'content' ? levels[levels.length - 1] : hit.type;
+  path.textContent = [hit.hierarchy.lvl0, ...levels.filter((l) => l !== own).map((l) => hit.hierarchy[l])].filter(Boolean).join(' › ');
+  const title = el('span', 'search-hit__title');
+  // Highlighted values come escaped from the engine (and from Algolia) with only <mark> added.
+  title.innerHTML = (own && hit._highlightResult.hierarchy[own]?.value) || '';
+  a.append(path, title);
+  const snippet = hit._snippetResult.content?.value;
+  if (snippet) {
+    const p = el('p', 'search-hit__snippet');
+    p.innerHTML = snippet;
+    a.append(p);
+  }
+  item.append(a);
+  return item;
+}
+
+/** The results of `query`, or its empty state; an empty query shows the list of all pages. */
+function showResults(parts: PageParts, query: string, hits: SearchHit[], nbHits: number): void {
+  parts.list.replaceChildren();
+  parts.status.replaceChildren();
+  if (parts.allPages) parts.allPages.hidden = query !== '';
+  if (!query) return;
+  if (nbHits === 0) return showNoResults(parts, query);
+  parts.status.append(el('p', 'search-page__title', `${nbHits} ${nbHits === 1 ? 'result' : 'results'} for "${query}"`));
+  for (const hit of hits) parts.list.append(hitItem(hit));
+}
+
 export default function enhance(main: HTMLElement): void {
   const settings = JSON.parse(main.dataset.search ?? '{}') as SearchSettings;
   const form = main.querySelector<HTMLFormElement>('.search-page__form')!;
   const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
-  const status = main.querySelector<HTMLElement>('.search-page__status')!;
-  const list = main.querySelector<HTMLOListElement>('.search-page__results')!;
-  const allPages = main.querySelector<HTMLElement>('.search-page__all');
-  let latest = 0;
-
-  const show = (query: string, hits: SearchHit[], nbHits: number) => {
-    list.replaceChildren();
-    status.replaceChildren();
-    if (allPages) allPages.hidden = query !== '';
-    if (!query) return;
-    if (nbHits === 0) {
-      status.append(el('p', 'search-page__title', `No results for "${query}"`));
-      const help = el('p', undefined, 'Believe this query should return results? ');
-      const link = el('a', undefined, 'Let us know.');
-      link.href = missingResultsUrl(settings.issueUrl, query);
-      link.target = '_blank';
-      link.rel = 'noopener noreferrer';
-      help.append(link);
-      status.append(help);
-      return;
-    }
-    status.append(el('p', 'search-page__title', `${nbHits} ${nbHits === 1 ? 'result' : 'results'} for "${query}"`));
-    for (const hit of hits) {
-      const item = el('li', 'search-hit');
-      const a = el('a', 'search-hit__link');
-      a.href = hitHref(hit.url, window.location.origin);
-      const path = el('span', 'search-hit__path');
-      const levels = LEVELS.filter((l) => hit.hierarchy[l]);
-      const own = hit.type === 'content' ? levels[levels.length - 1] : hit.type;
-      path.textContent = [hit.hierarchy.lvl0, ...levels.filter((l) => l !== own).map((l) => hit.hierarchy[l])].filter(Boolean).join(' › ');
-      const title = el('span', 'search-hit__title');
-      // Highlighted values come escaped from the engine (and from Algolia) with only <mark> added.
-      title.innerHTML = (own && hit._highlightResult.hierarchy[own]?.value) || '';
-      a.append(path, title);
-      const snippet = hit._snippetResult.content?.value;
-      if (snippet) {
-        const p = el('p', 'search-hit__snippet');
-        p.innerHTML = snippet;
-        a.append(p);
-      }
-      item.append(a);
-      list.append(item);
-    }
+  const parts: PageParts = {
+    settings,
+    status: main.querySelector<HTMLElement>('.search-page__status')!,
+    list: main.querySelector<HTMLOListElement>('.search-page__results')!,
+    allPages: main.querySelector<HTMLElement>('.search-page__all'),
   };
+  let latest = 0;
 
   const run = async (query: string) => {
     const id = ++latest;
     const q = query.trim().slice(0, 64);
-    if (!q) return show('', [], 0);
-    status.replaceChildren(el('p', 'search-page__loading', 'Searching…'));
+    if (!q) return showResults(parts, '', [], 0);
+    parts.status.replaceChildren(el('p', 'search-page__loading', 'Searching…'));
     try {
       const { hits, nbHits } = await allHits(settings, q);
-      if (id === latest) show(q, hits, nbHits);
+      if (id === latest) showResults(parts, q, hits, nbHits);
     } catch (e) {
       if (id !== latest) return;
       console.error('Search failed:', e);
-      list.replaceChildren();
-      status.replaceChildren(el('p', 'search-page__title', 'Unable to fetch results'), el('p', undefined, 'You might want to check your network connection.'));
+      parts.list.replaceChildren();
+      parts.status.replaceChildren(el('p', 'search-page__title', 'Unable to fetch results'), el('p', undefined, 'You might want to check your network connection.'));
     }
   };
 
