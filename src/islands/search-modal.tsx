@@ -125,10 +125,19 @@ function rerunWhenIndexComplete(settings: SearchSettings): void {
   if (!(client instanceof LocalSearchClient) || client.isComplete) return;
   const root = container;
   if (!root) return;
+  // A reader moving through the hits with the arrow keys keeps the hit they are on: a rerun
+  // would put the selection back on the first hit. Typing again counts every match anyway.
+  let navigating = false;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') navigating = true;
+    else if (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete') navigating = false;
+  };
+  root.addEventListener('keydown', onKey, true);
   void client.complete.then(() => {
+    root.removeEventListener('keydown', onKey, true);
     const input = root.querySelector<HTMLInputElement>('.DocSearch-Input');
     // Not into a panel Escape closed: the next keystroke reruns the query anyway.
-    if (root !== container || !input?.value || root.classList.contains(RESULTS_CLOSED)) return;
+    if (root !== container || !input?.value || navigating || root.classList.contains(RESULTS_CLOSED)) return;
     // DocSearch runs a query on the input's input event, as on a keystroke.
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
