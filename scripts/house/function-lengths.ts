@@ -48,7 +48,7 @@ function isSuiteBody(node: AstNode, parent: AstNode | null): boolean {
  * Nested functions are measured on their own too; the walk is iterative, with no recursion to overflow.
  */
 export function longFunctions(source: string, fileName: string, limit: number): LongFunction[] {
-  const plugins: ('typescript' | 'jsx')[] = fileName.endsWith('.tsx') ? ['typescript', 'jsx'] : fileName.endsWith('.ts') ? ['typescript'] : [];
+  const plugins: ('typescript' | 'jsx')[] = fileName.endsWith('.tsx') ? ['typescript', 'jsx'] : /\.[mc]?ts$/.test(fileName) ? ['typescript'] : [];
   const ast = parse(source, { sourceType: 'module', plugins, errorRecovery: false });
   const out: LongFunction[] = [];
   const stack: [AstNode, AstNode | null][] = [[ast.program as unknown as AstNode, null]];

@@ -63,8 +63,9 @@ test('the cycle finder finds a cycle through a type import', () => {
 });
 
 test('no tracked text speaks of how the work was organised', () => {
-  // The checker's own list of phrases is the one file allowed to name them.
-  const found = files.filter((f) => TEXT.test(f) && f !== 'scripts/house/process-words.ts').flatMap((f) => processWords(read(f)).map((w) => `${f}:${w.line}: ${w.text}`));
+  // The checker's own list of phrases, and this test of it, are the files allowed to name them.
+  const own = new Set(['scripts/house/process-words.ts', 'test/unit/house.test.ts']);
+  const found = files.filter((f) => TEXT.test(f) && !own.has(f)).flatMap((f) => processWords(read(f)).map((w) => `${f}:${w.line}: ${w.text}`));
   assert.deepEqual(found, [], 'the repository speaks of the product: say what the code does and why, with dates or commits where a figure needs them');
 });
 
