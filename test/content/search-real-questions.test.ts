@@ -7,26 +7,17 @@
  */
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { buildAll } from '../../src/pipeline/build.ts';
-import { SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
+import type { SearchEngine } from '../../src/shared/search/engine.ts';
+import { realSiteSearch } from '../helpers/real-site-search.ts';
 import { MAX_QUERY_LENGTH } from '../../src/shared/search/engine.ts';
-import type { ContentIndexFile, HeadingsIndexFile } from '../../src/shared/search/types.ts';
+import type { HeadingsIndexFile } from '../../src/shared/search/types.ts';
 import { REAL_QUESTIONS } from './search-real-questions.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let engine: SearchEngine;
 let headings: HeadingsIndexFile;
 
 before(async () => {
-  const { outputs } = await buildAll({ root: ROOT, write: false });
-  const read = (path: string) => {
-    const f = outputs.find((o) => o.path === path);
-    assert.ok(f && 'contents' in f, `${path} was not built`);
-    return JSON.parse(String(f.contents)) as unknown;
-  };
-  headings = read('search/headings.json') as HeadingsIndexFile;
-  engine = new SearchEngine(recordsFromIndex(headings, read('search/content.json') as ContentIndexFile));
+  ({ engine, headings } = await realSiteSearch());
 });
 
 /** The first `n` distinct pages of a query's hits. */

@@ -6,23 +6,14 @@
  */
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { buildAll } from '../../src/pipeline/build.ts';
-import { SearchEngine, recordsFromIndex } from '../../src/shared/search/engine.ts';
-import type { ContentIndexFile, HeadingsIndexFile } from '../../src/shared/search/types.ts';
+import type { SearchEngine } from '../../src/shared/search/engine.ts';
+import { realSiteSearch } from '../helpers/real-site-search.ts';
 import { RELEVANCE_QUERIES } from './search-queries.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let engine: SearchEngine;
 
 before(async () => {
-  const { outputs } = await buildAll({ root: ROOT, write: false });
-  const read = (path: string) => {
-    const f = outputs.find((o) => o.path === path);
-    assert.ok(f && 'contents' in f, `${path} was not built`);
-    return JSON.parse(String(f.contents)) as unknown;
-  };
-  engine = new SearchEngine(recordsFromIndex(read('search/headings.json') as HeadingsIndexFile, read('search/content.json') as ContentIndexFile));
+  ({ engine } = await realSiteSearch());
 });
 
 /** The first `n` distinct pages of a query's hits. */
